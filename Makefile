@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+# Entry points only: each target runs one script in tools/.
+# Variables: KERNEL_GIT=/path (use an existing kernel clone with tag v6.12.118),
+# BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
+
+.PHONY: all demo test test-all check run-kunit boot-test send tree export \
+	apply fetch bench selftest help clean
+
+all: demo
+
+help:
+	@echo 'make demo       fetch 6.12.118, apply the series, boot it in QEMU, drive an OOM, print the report'
+	@echo 'make test       what CI runs: selftest, check, run-kunit, boot-test'
+	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
+	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
+	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
+	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
+	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
+	@echo 'make export     regenerate patches/ and series from that worktree'
+	@echo 'make apply      the series applied with git am (build/linux), cross-checked with quilt'
+	@echo 'make fetch      only fetch the pinned kernel and make its base commit'
+	@echo 'make selftest   tests of the harness itself (the gate must reject broken patches)'
+	@echo 'make clean      remove build/'
+
+demo:
+	tools/demo
+
+test:
+	tools/test
+
+fetch:
+	tools/fetch-kernel
+
+apply:
+	tools/apply --quilt-check
+
+check:
+	tools/check
+
+run-kunit:
+	tools/run-kunit
+
+boot-test:
+	tools/boot-test
+
+send:
+	tools/send
+
+tree:
+	tools/tree
+
+export:
+	tools/export
+
+selftest:
+	tools/selftest
+
+clean:
+	rm -rf build
