@@ -21,6 +21,7 @@ echo "$log" | grep -q "Out of memory: Killed process $pid (hog)" ||
 	fail "no 'Out of memory: Killed process $pid (hog)' line"
 
 # Alive: a fork, a file write and /proc still work after the kill.
-echo alive >/tmp/alive && [ "$(cat /tmp/alive)" = alive ] || fail "system not usable after the OOM kill"
+echo alive >/tmp/alive || fail "cannot write a file after the OOM kill"
+[ "$(cat /tmp/alive)" = alive ] || fail "cannot read a file back after the OOM kill"
 now=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 [ "$now" -eq $((kills + 1)) ] || fail "vmstat oom_kill went from $kills to $now, expected one kill"
