@@ -23,6 +23,9 @@ export PATH=/usr/bin:/bin:$PATH
 . "$PROJ/kernel-config/pin"
 
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+# Paths below BUILD are hashed relative to the build directory, so two trees
+# laid out alike (TREE and TREE-um) share ccache hits.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$BUILD}
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -81,9 +84,20 @@ base_repo() {
 	fi
 }
 
-# series_patches: the patch file names of `series`, in order.
+# series_patches [SERIES]: the patch file names of a series file, in order.
 series_patches() {
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$PROJ/series" | awk '{print $1}'
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "${1:-$PROJ/series}" | awk '{print $1}'
+}
+
+# series_stamp: identifies the base plus the series' content; a worktree whose
+# stamp matches need not be applied again (tools/apply, tools/check).
+series_stamp() {
+	{
+		git -C "$(base_repo)" rev-parse "$BASE_TAG^{commit}"
+		series_patches | while read -r p; do
+			sha256sum "$PROJ/patches/$p"
+		done
+	} | sha256sum | cut -d' ' -f1
 }
 
 # new_worktree DIR REV: a fresh detached worktree of the base repository.
@@ -96,6 +110,11 @@ new_worktree() {
 	git -C "$repo" worktree prune
 	mkdir -p "$(dirname "$dir")"
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
+}
+
+# um_objdir TREE: the UML build directory of a source tree.
+um_objdir() {
+	printf '%s-um\n' "$1"
 }
 
 # git_id: fixed identity for commits the harness makes itself.
