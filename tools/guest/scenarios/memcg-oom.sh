@@ -10,7 +10,7 @@ mkdir -p $cg
 echo 32M >$cg/memory.max
 
 # "0": the writing process, i.e. this subshell, which then becomes the hog.
-(echo 0 >$cg/cgroup.procs && exec hog) &
+(echo 0 >$cg/cgroup.procs && exec hog >/dev/null) &
 pid=$!
 wait $pid
 status=$?

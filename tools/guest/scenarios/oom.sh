@@ -8,7 +8,7 @@ fail() { echo "oom: $*"; exit 1; }
 # The hog is started from a subshell that sets its own score first, so the
 # hog inherits it from the very first page.
 kills=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
-(echo 1000 >/proc/self/oom_score_adj && exec hog) &
+(echo 1000 >/proc/self/oom_score_adj && exec hog >/dev/null) &
 pid=$!
 wait $pid
 status=$?
