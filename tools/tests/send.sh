@@ -15,7 +15,7 @@ scratch_project "$sp"
 printf '# test series\n' >"$sp/series"
 rm -f "$sp"/patches/*.patch
 export SEND_BRANCH
-SEND_BRANCH=$(t_branch send)
+t_branch SEND_BRANCH send
 out=$sp/build/outbox
 
 # 0 patches: nothing to send, exit 0.
