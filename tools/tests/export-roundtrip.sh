@@ -6,6 +6,7 @@
 #  - export twice gives identical files;
 #  - fixup commits are refused until squashed; a reworded patch takes the old
 #    name's line; a patch added after a trailing banner lands under it;
+#  - export refuses to undo changes made to patches/ since the tree was made;
 #  - tree keeps a worktree that holds commits; FORCE=1 rebuilds it from
 #    patches/, and export then changes nothing (N-patch round trip);
 #  - quilt reads the same list from series.
@@ -92,6 +93,16 @@ t_check "third patch after the trailing banner" [ "$(tail -n 2 "$sp/series" | he
 t_check "series lists $((n0 + 3)) patches in branch order" \
 	[ "${names2[*]}" = "$(cd "$sp/patches" && ls -1 -- *.patch | tr '\n' ' ' | sed 's/ $//')" ]
 snapshot "three patches"
+
+# patches/ changed behind the tree's back (a pull, another checkout): refused.
+echo "# changed elsewhere" >>"$sp/patches/${names2[-1]}"
+if run export8.log tools/export; then
+	t_fail "export should refuse when patches/ changed since the tree was made"
+else
+	t_check "export refuses when patches/ changed since the tree was made" grep -q 'FORCE=1' "$T_DIR/export8.log"
+fi
+t_check "FORCE=1 export overwrites" run export9.log env FORCE=1 tools/export
+t_check "  (git status clean)" clean
 
 # tree keeps a worktree with commits; FORCE=1 rebuilds it from patches/.
 head=$(git -C "$tree" rev-parse HEAD)
