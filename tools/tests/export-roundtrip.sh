@@ -31,7 +31,7 @@ run() { # run LOG CMD...: a tool of the scratch project, output in LOG
 	in_project "$sp" "$@" >"$log" 2>&1 || { cat "$log"; return 1; }
 }
 
-n0=$(patch_lines "$sp/series" | wc -l)
+n0=$(series_patches "$sp/series" | wc -l)
 t_check "tree: worktree of the project's series ($n0 patches)" run tree1.log tools/tree
 t_check "tree: on branch $BRANCH with $n0 commits" \
 	[ "$(git -C "$tree" symbolic-ref --short HEAD):$(git -C "$tree" rev-list --count "$BASE_TAG..HEAD")" = "$BRANCH:$n0" ]
@@ -49,7 +49,7 @@ fi
 test_commit "$tree" 1
 test_commit "$tree" 2
 t_check "export of two new commits" run export2.log tools/export
-mapfile -t names < <(patch_lines "$sp/series")
+mapfile -t names < <(series_patches "$sp/series")
 t_check "series lists $((n0 + 2)) patches" [ "${#names[@]}" -eq $((n0 + 2)) ]
 t_check "the new patches are the last lines of series" \
 	[ "$(tail -n 2 "$sp/series" | tr '\n' ' ')" = "$(printf '%04d-Documentation-add-test-document-1.patch %04d-Documentation-add-test-document-2.patch ' $((n0 + 1)) $((n0 + 2)))" ]
@@ -85,7 +85,7 @@ git_id -C "$tree" commit -q --amend -m "Documentation: add the second test docum
 printf '\n# Part 3: later\n' >>"$sp/series"
 test_commit "$tree" 3
 t_check "export of a reworded patch and a third one" run export6.log tools/export
-mapfile -t names2 < <(patch_lines "$sp/series")
+mapfile -t names2 < <(series_patches "$sp/series")
 t_check "old name of the reworded patch removed" [ ! -e "$sp/patches/${names[-1]}" ]
 t_check "reworded patch in the old name's line" \
 	[ "$(grep -n "add-the-second-test-document" "$sp/series" | cut -d: -f1)" = "$(git -C "$sp" show HEAD:series | grep -n "${names[-1]}" | cut -d: -f1)" ]
@@ -118,6 +118,6 @@ t_check "round trip of $((n0 + 3)) patches: git status clean" clean
 
 # quilt reads the same list.
 q=$(cd "$sp" && QUILT_PATCHES=patches QUILT_SERIES=series quilt --quiltrc=- series 2>/dev/null | sed 's|^patches/||')
-t_check "quilt series gives the same list" [ "$q" = "$(patch_lines "$sp/series")" ]
+t_check "quilt series gives the same list" [ "$q" = "$(series_patches "$sp/series")" ]
 
 t_done
