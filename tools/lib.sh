@@ -127,3 +127,17 @@ elapsed() {
 	local s=$(($(date +%s) - $1))
 	printf '%dm%02ds' $((s / 60)) $((s % 60))
 }
+
+# oom_report LOG: the first OOM report of a console log, from "invoked
+# oom-killer" through the kill and the reaper's line.
+oom_report() {
+	tr -d '\r' <"$1" | awk '
+		/invoked oom-killer/ { on = 1 }
+		on && !killed { print }
+		on && !killed && /Killed process/ { killed = NR }
+		# The reaper reports a little later, maybe after other lines,
+		# and not at all when the victim exited by itself first.
+		killed && NR > killed && /oom_reaper:/ { print }
+		killed && NR > killed + 20 { exit }
+	'
+}

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers of the guest scenarios: each scenario sets SCENARIO and sources
+# this file (/lib.sh in the guest). A scenario's exit status is its verdict.
+# Kernel log checks see only the scenario's own messages: /init clears the
+# log before each scenario.
+
+# fail MESSAGE: end the scenario as failed, saying why.
+fail() {
+	echo "$SCENARIO: $*"
+	exit 1
+}
+
+# expect_killed PID: wait for PID, a child of this shell; it must have died
+# of SIGKILL (exit status 137), as an OOM kill does.
+expect_killed() {
+	wait "$1"
+	st=$?
+	[ "$st" -eq 137 ] || fail "process $1 exited with $st, expected SIGKILL (137)"
+}
+
+# expect_log TEXT: the kernel log has a line containing TEXT.
+expect_log() {
+	dmesg | grep -qF -- "$1" || fail "no '$1' line in the kernel log"
+}
+
+# refuse_log TEXT: the kernel log has no line containing TEXT.
+refuse_log() {
+	! dmesg | grep -qF -- "$1" || fail "unexpected '$1' line in the kernel log"
+}
+
+# wait_log TEXT SECONDS: wait up to SECONDS for a line containing TEXT.
+wait_log() {
+	n=0
+	until dmesg | grep -qF -- "$1"; do
+		n=$((n + 1))
+		[ "$n" -le "$2" ] || fail "no '$1' line in the kernel log after $2 s"
+		sleep 1
+	done
+}
+
+# has_series: the kernel has the memory report of the series (the same
+# scenarios also boot the unpatched kernel, for a before/after log).
+has_series() {
+	[ -f /proc/sys/vm/oom_dump_caches ]
+}
+
+# set_dump_caches LEVEL: vm.oom_dump_caches, when the kernel has it.
+set_dump_caches() {
+	if has_series; then
+		echo "$1" >/proc/sys/vm/oom_dump_caches || fail "cannot set vm.oom_dump_caches=$1"
+	fi
+}

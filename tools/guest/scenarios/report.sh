@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# report: the shrinker debugfs reports (CONFIG_SHRINKER_DEBUG). The report
+# of all shrinkers and one shrinker's report are printed to the console for
+# tools/check-report; only root may read them; vm.oom_dump_caches refuses
+# values out of its range.
+SCENARIO=report
+. /lib.sh
+
+dir=/sys/kernel/debug/shrinker
+[ -r $dir/report ] || fail "no $dir/report"
+cat $dir/report >/tmp/report || fail "cannot read $dir/report"
+grep -q '^Shrinkers (top ' /tmp/report || fail "$dir/report: $(head -n 1 /tmp/report)"
+cat /tmp/report
+
+# One superblock shrinker's own report: its row, with ->to_text() lines.
+sb=$(ls -d $dir/sb-* | head -n 1)
+[ -n "$sb" ] || fail "no superblock shrinker in $dir"
+cat "$sb/report" >/tmp/one || fail "cannot read $sb/report"
+[ "$(wc -l </tmp/one)" -ge 3 ] || fail "$sb/report: $(cat /tmp/one)"
+echo "$sb/report:"
+cat /tmp/one
+
+# The files are root's: open the mount for others, then try as nobody.
+mount -o remount,mode=755 /sys/kernel/debug || fail "cannot remount debugfs"
+for f in $dir/report "$sb/report"; do
+	[ "$(stat -c %a "$f")" = 400 ] || fail "$f has mode $(stat -c %a "$f"), expected 400"
+	! asuser cat "$f" >/dev/null 2>&1 || fail "nobody could read $f"
+done
+mount -o remount,mode=700 /sys/kernel/debug
+
+for bad in -1 3 100; do
+	! echo $bad >/proc/sys/vm/oom_dump_caches 2>/dev/null ||
+		fail "vm.oom_dump_caches accepted $bad"
+done
+[ "$(cat /proc/sys/vm/oom_dump_caches)" = 1 ] ||
+	fail "vm.oom_dump_caches is $(cat /proc/sys/vm/oom_dump_caches) after bad writes"
