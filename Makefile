@@ -19,6 +19,7 @@ help:
 	@echo 'make export     regenerate patches/ and series from that worktree'
 	@echo 'make apply      the series applied with git am (build/linux), cross-checked with quilt'
 	@echo 'make fetch      only fetch the pinned kernel and make its base commit'
+	@echo 'make bench      benchmarks: series vs 6.12 seq_buf and printbuf (build/bench/results.txt)'
 	@echo 'make selftest   tests of the harness itself (the gate must reject broken patches)'
 	@echo 'make clean      remove build/'
 
@@ -51,6 +52,9 @@ tree:
 
 export:
 	tools/export
+
+bench:
+	tools/bench/run
 
 selftest:
 	tools/selftest

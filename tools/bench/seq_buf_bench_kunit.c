@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * In-kernel benchmark of seq_buf: the workloads of workloads.h, run with
+ * 6.12's seq_buf (built next to the series' one with its symbols renamed,
+ * see tools/bench/kernel) and with the series' seq_buf, and a bare
+ * vsnprintf() into a char array as the floor of W1. Prints
+ * "bench: NAME VALUE ns/op", the median of BENCH_REPS timed runs.
+ *
+ * Not part of the series: tools/bench/kernel copies it into a worktree of
+ * the series and runs it on UML with kunit.py. The case is slow.
+ */
+#include <kunit/test.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/sprintf.h>
+#include <linux/timekeeping.h>
+
+#include "workloads-data.h"
+
+#define BENCH_REPS	11
+
+char bench_big[BENCH_BIG_SIZE];
+
+#define DECLARE_IMPL(v)							\
+	unsigned long bench_##v##_init(unsigned long n);		\
+	unsigned long bench_##v##_trace(unsigned long n);		\
+	unsigned long bench_##v##_puts(unsigned long n);		\
+	unsigned long bench_##v##_table_hand(unsigned long n);		\
+	unsigned long bench_##v##_table_fmt(unsigned long n);		\
+	const char *bench_##v##_table_text(void);			\
+	unsigned long bench_##v##_prealloc(unsigned long n);		\
+	unsigned long bench_##v##_grow(unsigned long n)
+
+DECLARE_IMPL(v612);
+DECLARE_IMPL(series);
+
+static noinline __printf(3, 4)
+int bench_bare_printf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return len;
+}
+
+static unsigned long bench_floor_trace(unsigned long n)
+{
+	static char buf[BENCH_LINE_SIZE];
+	unsigned long i, sum = 0;
+
+	for (i = 0; i < n; i++)
+		sum += bench_bare_printf(buf, sizeof(buf), BENCH_TRACE_FMT,
+					 BENCH_TRACE_ARGS(i));
+	return sum;
+}
+
+struct bench_workload {
+	const char *name;
+	unsigned long (*fn)(unsigned long n);
+	unsigned long ops;	/* operations per call of fn(1) */
+	unsigned long n;	/* calls per timed run */
+};
+
+static const struct bench_workload bench_workloads[] = {
+	{ "k.w0.init.v612", bench_v612_init, 1, 100000 },
+	{ "k.w0.init.series", bench_series_init, 1, 100000 },
+	{ "k.w1.trace.floor", bench_floor_trace, 1, 2000 },
+	{ "k.w1.trace.v612", bench_v612_trace, 1, 2000 },
+	{ "k.w1.trace.series", bench_series_trace, 1, 2000 },
+	{ "k.w2.puts.v612", bench_v612_puts, 1, 2000 },
+	{ "k.w2.puts.series", bench_series_puts, 1, 2000 },
+	{ "k.w3.table.hand", bench_v612_table_hand, 1, 50 },
+	{ "k.w3.table.series", bench_series_table_fmt, 1, 50 },
+	{ "k.w4.fill.prealloc", bench_series_prealloc, BENCH_FILL_WRITES, 2 },
+	{ "k.w4.fill.grow", bench_series_grow, BENCH_FILL_WRITES, 2 },
+};
+
+static int bench_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Each repetition runs every workload once, so that a change in the load
+ * of the machine affects them all alike.
+ */
+static void seq_buf_bench_run(struct kunit *test)
+{
+	static u64 ps[ARRAY_SIZE(bench_workloads)][BENCH_REPS];
+	const struct bench_workload *w;
+	unsigned long sum = 0;
+	unsigned int i, r;
+	u64 t0, med;
+
+	/* W3: the two tables must be the same text */
+	bench_v612_table_hand(1);
+	bench_series_table_fmt(1);
+	KUNIT_EXPECT_STREQ(test, bench_series_table_text(),
+			   bench_v612_table_text());
+
+	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++)
+		sum += bench_workloads[i].fn(1);
+	for (r = 0; r < BENCH_REPS; r++) {
+		for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
+			w = &bench_workloads[i];
+			t0 = ktime_get_ns();
+			sum += w->fn(w->n);
+			/* picoseconds per operation */
+			ps[i][r] = div64_u64((ktime_get_ns() - t0) * 1000,
+					     w->n * w->ops);
+			cond_resched();
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
+		sort(ps[i], BENCH_REPS, sizeof(ps[i][0]), bench_cmp_u64, NULL);
+		med = ps[i][BENCH_REPS / 2];
+		kunit_info(test, "bench: %s %llu.%03llu ns/op\n",
+			   bench_workloads[i].name, div64_u64(med, 1000),
+			   med % 1000);
+	}
+	KUNIT_EXPECT_NE(test, sum, 0);
+}
+
+static struct kunit_case seq_buf_bench_cases[] = {
+	KUNIT_CASE_SLOW(seq_buf_bench_run),
+	{}
+};
+
+static struct kunit_suite seq_buf_bench_suite = {
+	.name = "seq_buf_bench",
+	.test_cases = seq_buf_bench_cases,
+};
+kunit_test_suite(seq_buf_bench_suite);
+
+MODULE_DESCRIPTION("seq_buf benchmark: 6.12 and the series, in the kernel");
+MODULE_LICENSE("GPL");
