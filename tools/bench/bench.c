@@ -29,16 +29,6 @@
 
 char bench_big[BENCH_BIG_SIZE];
 
-#define DECLARE_IMPL(v)							\
-	unsigned long bench_##v##_init(unsigned long n);		\
-	unsigned long bench_##v##_trace(unsigned long n);		\
-	unsigned long bench_##v##_puts(unsigned long n);		\
-	unsigned long bench_##v##_table_hand(unsigned long n);		\
-	unsigned long bench_##v##_table_fmt(unsigned long n);		\
-	const char *bench_##v##_table_text(void);			\
-	unsigned long bench_##v##_prealloc(unsigned long n);		\
-	unsigned long bench_##v##_grow(unsigned long n)
-
 DECLARE_IMPL(v612);
 DECLARE_IMPL(series);
 DECLARE_IMPL(printbuf);

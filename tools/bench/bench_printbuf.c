@@ -10,6 +10,8 @@
 #include "printbuf.h"
 #include "workloads-data.h"
 
+DECLARE_IMPL(printbuf);
+
 static char pb_line[BENCH_LINE_SIZE];
 static char pb_table[BENCH_TABLE_SIZE];
 

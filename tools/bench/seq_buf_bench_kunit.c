@@ -21,19 +21,9 @@
 
 #include "workloads-data.h"
 
-#define BENCH_REPS	11
+#define BENCH_REPS	51
 
 char bench_big[BENCH_BIG_SIZE];
-
-#define DECLARE_IMPL(v)							\
-	unsigned long bench_##v##_init(unsigned long n);		\
-	unsigned long bench_##v##_trace(unsigned long n);		\
-	unsigned long bench_##v##_puts(unsigned long n);		\
-	unsigned long bench_##v##_table_hand(unsigned long n);		\
-	unsigned long bench_##v##_table_fmt(unsigned long n);		\
-	const char *bench_##v##_table_text(void);			\
-	unsigned long bench_##v##_prealloc(unsigned long n);		\
-	unsigned long bench_##v##_grow(unsigned long n)
 
 DECLARE_IMPL(v612);
 DECLARE_IMPL(series);
@@ -69,17 +59,17 @@ struct bench_workload {
 };
 
 static const struct bench_workload bench_workloads[] = {
-	{ "k.w0.init.v612", bench_v612_init, 1, 100000 },
-	{ "k.w0.init.series", bench_series_init, 1, 100000 },
-	{ "k.w1.trace.floor", bench_floor_trace, 1, 2000 },
-	{ "k.w1.trace.v612", bench_v612_trace, 1, 2000 },
-	{ "k.w1.trace.series", bench_series_trace, 1, 2000 },
-	{ "k.w2.puts.v612", bench_v612_puts, 1, 2000 },
-	{ "k.w2.puts.series", bench_series_puts, 1, 2000 },
-	{ "k.w3.table.hand", bench_v612_table_hand, 1, 50 },
-	{ "k.w3.table.series", bench_series_table_fmt, 1, 50 },
-	{ "k.w4.fill.prealloc", bench_series_prealloc, BENCH_FILL_WRITES, 2 },
-	{ "k.w4.fill.grow", bench_series_grow, BENCH_FILL_WRITES, 2 },
+	{ "k.w0.init.v612", bench_v612_init, 1, 20000 },
+	{ "k.w0.init.series", bench_series_init, 1, 20000 },
+	{ "k.w1.trace.floor", bench_floor_trace, 1, 200 },
+	{ "k.w1.trace.v612", bench_v612_trace, 1, 200 },
+	{ "k.w1.trace.series", bench_series_trace, 1, 200 },
+	{ "k.w2.puts.v612", bench_v612_puts, 1, 200 },
+	{ "k.w2.puts.series", bench_series_puts, 1, 200 },
+	{ "k.w3.table.hand", bench_v612_table_hand, 1, 5 },
+	{ "k.w3.table.series", bench_series_table_fmt, 1, 5 },
+	{ "k.w4.fill.prealloc", bench_series_prealloc, BENCH_FILL_WRITES, 1 },
+	{ "k.w4.fill.grow", bench_series_grow, BENCH_FILL_WRITES, 1 },
 };
 
 static int bench_cmp_u64(const void *a, const void *b)

@@ -83,6 +83,17 @@ static const char bench_chunk[BENCH_CHUNK] __attribute__((__unused__)) =
 /* The preallocated buffer of W4, shared by all implementations */
 extern char bench_big[BENCH_BIG_SIZE];
 
+/* The workloads of one implementation V: bench_V_trace() and so on */
+#define DECLARE_IMPL(v)							\
+	unsigned long bench_##v##_init(unsigned long n);		\
+	unsigned long bench_##v##_trace(unsigned long n);		\
+	unsigned long bench_##v##_puts(unsigned long n);		\
+	unsigned long bench_##v##_table_hand(unsigned long n);		\
+	unsigned long bench_##v##_table_fmt(unsigned long n);		\
+	const char *bench_##v##_table_text(void);			\
+	unsigned long bench_##v##_prealloc(unsigned long n);		\
+	unsigned long bench_##v##_grow(unsigned long n)
+
 /* Make the compiler believe that *p is read: its stores must be done */
 static inline void bench_escape(void *p)
 {

@@ -20,6 +20,10 @@
 #define _BENCH_FN(v, name)	__BENCH_FN(v, name)
 #define BENCH_FN(name)		_BENCH_FN(BENCH_VARIANT, name)
 
+/* Expands BENCH_VARIANT before DECLARE_IMPL pastes it */
+#define _BENCH_DECLARE(v)	DECLARE_IMPL(v)
+_BENCH_DECLARE(BENCH_VARIANT);
+
 static char BENCH_FN(line)[BENCH_LINE_SIZE];
 static char BENCH_FN(table)[BENCH_TABLE_SIZE];
 
