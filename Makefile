@@ -4,7 +4,7 @@
 # BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \
-	apply fetch bench selftest help clean
+	apply fetch bench evidence selftest help clean
 
 all: demo
 
@@ -14,6 +14,7 @@ help:
 	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
+	@echo 'make evidence   the OOM report of 6.12.118 without and with the series, in Documentation/'
 	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
 	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
 	@echo 'make export     regenerate patches/ and series from that worktree'
@@ -43,6 +44,9 @@ run-kunit:
 
 boot-test:
 	tools/boot-test
+
+evidence:
+	tools/oom-evidence
 
 send:
 	tools/send
