@@ -4,13 +4,15 @@
 # BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \
-	apply fetch bench evidence selftest help clean
+	apply fetch bench evidence selftest help clean fuzz kunit-i386 \
+	build-clang-sparse
 
 all: demo
 
 help:
 	@echo 'make demo       fetch 6.12.118, apply the series, boot it in QEMU, drive an OOM, print the report'
-	@echo 'make test       what CI runs: selftest, check, run-kunit, boot-test'
+	@echo 'make test       what CI runs: selftest, check, run-kunit, fuzz-smoke, boot-test'
+	@echo 'make test-all   make test, then kunit-i386 and build-clang-sparse'
 	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
@@ -22,6 +24,9 @@ help:
 	@echo 'make fetch      only fetch the pinned kernel and make its base commit'
 	@echo 'make bench      benchmarks: series vs 6.12 seq_buf and printbuf (build/bench/results.txt)'
 	@echo 'make selftest   tests of the harness itself (the gate must reject broken patches)'
+	@echo 'make fuzz       libFuzzer + ASan/UBSan over seq_buf against a model (FUZZ_TIME=s, default 600)'
+	@echo 'make kunit-i386 the KUnit suites on 32-bit x86 in QEMU'
+	@echo 'make build-clang-sparse  clang W=1 and sparse on the touched files: no new warnings'
 	@echo 'make clean      remove build/'
 
 demo:
@@ -29,6 +34,18 @@ demo:
 
 test:
 	tools/test
+
+test-all:
+	tools/test --all
+
+fuzz:
+	tools/fuzz/run
+
+kunit-i386:
+	tools/kunit-i386
+
+build-clang-sparse:
+	tools/build-clang-sparse
 
 fetch:
 	tools/fetch-kernel

@@ -708,9 +708,10 @@ static void do_op(struct input *in, bool in_group)
 	size_t len;
 	u64 v;
 	int ret;
+	u8 op = in_u8(in) % NR_OPS;
 
 	misuse = false;
-	switch (in_u8(in) % NR_OPS) {
+	switch (op) {
 	case OP_PUTS:
 		len = in_text(in, text, false);
 		note("puts(\"%.40s\");", text);
@@ -782,17 +783,19 @@ static void do_op(struct input *in, bool in_group)
 		model_settings_changed(&model);
 		break;
 	case OP_TAB:
-		note("tab();");
-		seq_buf_tab(&sb);
-		model_write(&model, model.nr_tabs && model.fmt ? "\t" : " ",
+	case OP_TAB_RJUST: {
+		bool rjust = op == OP_TAB_RJUST;
+
+		note(rjust ? "tab_rjust();" : "tab();");
+		if (rjust)
+			seq_buf_tab_rjust(&sb);
+		else
+			seq_buf_tab(&sb);
+		/* With no stop, one space */
+		model_write(&model, !model.nr_tabs ? " " : rjust ? "\r" : "\t",
 			    1, W_PUTC);
 		break;
-	case OP_TAB_RJUST:
-		note("tab_rjust();");
-		seq_buf_tab_rjust(&sb);
-		model_write(&model, model.nr_tabs && model.fmt ? "\r" : " ",
-			    1, W_PUTC);
-		break;
+	}
 	case OP_HR_U64:
 	case OP_HR_S64:
 		v = in_u64(in);
@@ -802,7 +805,7 @@ static void do_op(struct input *in, bool in_group)
 		case 2: v = (v & 1) ? (u64)S64_MIN : U64_MAX - (v & 3); break;
 		default: break;
 		}
-		if (in->p[-1] & 0x80) {
+		if (op == OP_HR_S64) {
 			note("human_readable_s64(%lld);", (s64)v);
 			seq_buf_human_readable_s64(&sb, v);
 			human_readable(text, (s64)v < 0 ? -v : v, (s64)v < 0);
