@@ -112,6 +112,13 @@ new_worktree() {
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
 }
 
+# uml_kunitconfigs: the kunitconfig files of the UML KUnit kernel, one per
+# line: the suites of the series (also built into the boot kernel) and the
+# UML-only ones.
+uml_kunitconfigs() {
+	printf '%s\n' "$PROJ/kunit-tests/.kunitconfig" "$PROJ/kunit-tests/bcachefs.kunitconfig"
+}
+
 # um_objdir TREE: the UML build directory of a source tree.
 um_objdir() {
 	printf '%s-um\n' "$1"
