@@ -22,19 +22,16 @@
  *   call that is not a misuse does not warn.
  *
  * The differences already reported ("known difference N" below) are
- * tolerated unless SEQBUF_FUZZ_STRICT names them ("all", or "2,3"). A difference makes the
- * harness print what it expected and abort, which libFuzzer reports as a
- * crash with the input that caused it.
+ * tolerated unless SEQBUF_FUZZ_STRICT names them ("all", or "2,3"): a
+ * tolerated one stops the text comparison until the buffer is cleared.
+ * Any other difference makes the harness print what it expected and
+ * abort, which libFuzzer reports as a crash with the input that caused it.
  */
 #include <linux/kernel.h>
 #include <linux/seq_buf.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string_helpers.h>
-
-extern unsigned long shim_warn_count;
-extern int shim_warn_quiet;
-extern int shim_printk_quiet;
 
 #define MAX_TEXT	200	/* longest text argument */
 #define MAX_OPS		64	/* calls per input */
@@ -81,7 +78,9 @@ static unsigned int in_num(struct input *in)
 /* Text with the characters that matter made likely; no NUL */
 static size_t in_text(struct input *in, char *buf, bool raw)
 {
-	static const char special[8] = "\n\t\r \n\t\r-";
+	static const char special[8] = {
+		'\n', '\t', '\r', ' ', '\n', '\t', '\r', '-'
+	};
 	size_t len = in_u8(in), i;
 
 	/* Mostly short; 0x80 + n for up to 127 bytes */
@@ -117,8 +116,8 @@ struct model {
 	size_t cap;		/* capacity: the fixed size, or INF for a heap */
 	bool heap;
 	bool overflow;
-	bool desync;		/* after a tolerated difference: check only the
-				 * invariants until the buffer is cleared */
+	/* after a tolerated difference: only invariants until a clear */
+	bool desync;
 	unsigned int indent;
 	unsigned int nr_tabs;
 	unsigned int tabs[SEQ_BUF_TABSTOPS_MAX];
@@ -130,7 +129,8 @@ struct model {
 static unsigned int strict;
 static struct seq_buf sb;
 
-static void die_mismatch(const char *what, ...) __attribute__((noreturn));
+static __printf(1, 2) __attribute__((__noreturn__)) void
+die_mismatch(const char *fmt, ...);
 
 static char *scratch;
 static size_t scratch_alloc;
@@ -412,7 +412,8 @@ static void die_mismatch(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\ncalls: %s\n", trace);
-	fprintf(stderr, "buffer: %s, size %zu, len %zu, flags %#x, indent %u, tabstops %u\n",
+	fprintf(stderr,
+		"buffer: %s, size %zu, len %zu, flags %#x, indent %u, tabstops %u\n",
 		model.heap ? "heap" : "fixed", sb.size, sb.len, sb.flags,
 		sb.indent, sb.nr_tabstops);
 	dump("model text", model.text, model.len);
@@ -543,16 +544,36 @@ static void do_printf(struct input *in)
 	} while (0)
 
 	switch (in_u8(in) % 10) {
-	case 0: FUZZ_PRINTF("%s", a); break;
-	case 1: FUZZ_PRINTF("%.*s", (int)pr, a); break;
-	case 2: FUZZ_PRINTF("%*s", (int)w, a); break;
-	case 3: FUZZ_PRINTF("%-*s|%d", (int)w, a, (int)x); break;
-	case 4: FUZZ_PRINTF("%c", (int)(x & 0xff)); break;
-	case 5: FUZZ_PRINTF("%s\n%s", a, b); break;
-	case 6: FUZZ_PRINTF("%*.*s", (int)w, (int)pr, b); break;
-	case 7: FUZZ_PRINTF("%llu\t%llx\r", x, x >> 7); break;
-	case 8: FUZZ_PRINTF("%s", ""); break;
-	default: FUZZ_PRINTF("%5d%%%s", (int)(x >> 40), b); break;
+	case 0:
+		FUZZ_PRINTF("%s", a);
+		break;
+	case 1:
+		FUZZ_PRINTF("%.*s", (int)pr, a);
+		break;
+	case 2:
+		FUZZ_PRINTF("%*s", (int)w, a);
+		break;
+	case 3:
+		FUZZ_PRINTF("%-*s|%d", (int)w, a, (int)x);
+		break;
+	case 4:
+		FUZZ_PRINTF("%c", (int)(x & 0xff));
+		break;
+	case 5:
+		FUZZ_PRINTF("%s\n%s", a, b);
+		break;
+	case 6:
+		FUZZ_PRINTF("%*.*s", (int)w, (int)pr, b);
+		break;
+	case 7:
+		FUZZ_PRINTF("%llu\t%llx\r", x, x >> 7);
+		break;
+	case 8:
+		FUZZ_PRINTF("%s", "");
+		break;
+	default:
+		FUZZ_PRINTF("%5d%%%s", (int)(x >> 40), b);
+		break;
 	}
 #undef FUZZ_PRINTF
 	note("printf(\"%.40s\"...);", raw);
@@ -579,7 +600,8 @@ static void do_bitflags(struct input *in)
 	unsigned int bit, n;
 	bool first = true;
 
-	note("bitflags(%s, %#llx);", t ? t == names_64 ? "names64" : t[0] ? t[0] : "{}" : "NULL", flags);
+	note("bitflags(%s, %#llx);", !t ? "NULL" : t == names_64 ? "names64" :
+	     t[0] ? t[0] : "{}", flags);
 	if (!t) {
 		misuse = true;
 		seq_buf_bitflags(&sb, NULL, flags);
@@ -851,10 +873,17 @@ static void do_op(struct input *in, bool in_group)
 	case OP_HR_S64:
 		v = in_u64(in);
 		switch (in_u8(in) % 4) {
-		case 0: v &= 0xffff; break;
-		case 1: v = (u64)1 << (v % 64); break;
-		case 2: v = (v & 1) ? (u64)S64_MIN : U64_MAX - (v & 3); break;
-		default: break;
+		case 0:
+			v &= 0xffff;
+			break;
+		case 1:
+			v = (u64)1 << (v % 64);
+			break;
+		case 2:
+			v = (v & 1) ? (u64)S64_MIN : U64_MAX - (v & 3);
+			break;
+		default:
+			break;
 		}
 		if (op == OP_HR_S64) {
 			note("human_readable_s64(%lld);", (s64)v);
