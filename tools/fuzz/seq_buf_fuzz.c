@@ -765,7 +765,7 @@ static void do_group(struct input *in)
 		 * Known difference 3: the line state (the tabstop reached)
 		 * does not come back with len.
 		 */
-		if (!(strict & BIT(3)))
+		if (!(strict & BIT(3)) && model.fmt)
 			model.desync = true;
 	} else {
 		note("}");
