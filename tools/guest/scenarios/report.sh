@@ -21,9 +21,17 @@ cat "$sb/report" >/tmp/one || fail "cannot read $sb/report"
 echo "$sb/report:"
 cat /tmp/one
 
+# The THP deferred split queue's report: its ->to_text() line.
+thp=$(ls -d $dir/thp-deferred_split-* | head -n 1)
+[ -n "$thp" ] || fail "no thp-deferred_split shrinker in $dir"
+cat "$thp/report" >/tmp/thp || fail "cannot read $thp/report"
+grep -q '^  queued folios: [0-9]' /tmp/thp || fail "$thp/report: $(cat /tmp/thp)"
+echo "$thp/report:"
+cat /tmp/thp
+
 # The files are root's: open the mount for others, then try as nobody.
 mount -o remount,mode=755 /sys/kernel/debug || fail "cannot remount debugfs"
-for f in $dir/report "$sb/report"; do
+for f in $dir/report "$sb/report" "$thp/report"; do
 	[ "$(stat -c %a "$f")" = 400 ] || fail "$f has mode $(stat -c %a "$f"), expected 400"
 	! asuser cat "$f" >/dev/null 2>&1 || fail "nobody could read $f"
 done
