@@ -4,7 +4,7 @@
 # BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \
-	apply fetch bench evidence selftest help clean fuzz kunit-i386 \
+	apply fetch bench evidence stress selftest help clean fuzz kunit-i386 \
 	build-clang-sparse
 
 all: demo
@@ -17,6 +17,7 @@ help:
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
 	@echo 'make evidence   the OOM report of 6.12.118 without and with the series, in Documentation/'
+	@echo 'make stress     a minute of OOM kills, sysrq-m and debugfs report reads at once in QEMU'
 	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
 	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
 	@echo 'make export     regenerate patches/ and series from that worktree'
@@ -64,6 +65,9 @@ boot-test:
 
 evidence:
 	tools/oom-evidence
+
+stress:
+	tools/stress
 
 send:
 	tools/send
