@@ -12,20 +12,22 @@
  *   indentation and tabstop rules applied, and derives from it what a
  *   buffer of capacity N holds: a write that fits is kept whole; puts,
  *   putc, putmem and the tabs are all or nothing (puts needs room for its
- *   NUL); printf keeps the text cut before the last byte of the buffer;
- *   every later write fails until the buffer is cleared;
+ *   NUL); printf keeps the text cut before the last byte of the buffer,
+ *   and with indentation or tabstops in use it lays out in place the raw
+ *   text that fitted (see model_printf_fmt()); every later write fails
+ *   until the buffer is cleared;
  * - a heap buffer is unbounded until growing fails; from then on it
  *   behaves as a fixed buffer of the size it had;
+ * - moving len back (as trace_seq does after an overflow) takes back text,
+ *   not what a right-justification did before it; the line state is found
+ *   again, at the line's first tabstop, if it lies past the new end;
  * - after every call: seq_buf_str() is NUL-terminated inside the buffer,
  *   len, size and the overflow state agree with the model, the alloc
  *   failed flag is sticky, no allocation is tried after it is set, and a
  *   call that is not a misuse does not warn.
  *
- * The differences already reported ("known difference N" below) are
- * tolerated unless SEQBUF_FUZZ_STRICT names them ("all", or "2,3"): a
- * tolerated one stops the text comparison until the buffer is cleared.
- * Any other difference makes the harness print what it expected and
- * abort, which libFuzzer reports as a crash with the input that caused it.
+ * Any difference makes the harness print what it expected and abort,
+ * which libFuzzer reports as a crash with the input that caused it.
  */
 #include <linux/kernel.h>
 #include <linux/seq_buf.h>
@@ -116,8 +118,6 @@ struct model {
 	size_t cap;		/* capacity: the fixed size, or INF for a heap */
 	bool heap;
 	bool overflow;
-	/* after a tolerated difference: only invariants until a clear */
-	bool desync;
 	unsigned int indent;
 	unsigned int nr_tabs;
 	unsigned int tabs[SEQ_BUF_TABSTOPS_MAX];
@@ -125,8 +125,6 @@ struct model {
 	struct pos pos;
 };
 
-/* Bit N set: report known difference N instead of tolerating it */
-static unsigned int strict;
 static struct seq_buf sb;
 
 static __printf(1, 2) __attribute__((__noreturn__)) void
@@ -168,17 +166,62 @@ static void model_settings_changed(struct model *m)
 	m->fmt = fmt;
 }
 
-/* Does a '\t' or '\r' act as a tab? */
-static bool model_tabs_active(struct model *m)
+/*
+ * The layout of one character of text, appended to scratch[0, *@l) with
+ * the line state *@p: first the indent, if @c begins a line ...
+ */
+static void model_indent(struct model *m, char c, size_t *l, struct pos *p)
 {
-	/*
-	 * The contract: once an indent or a stop is set, '\t' and '\r' act
-	 * as seq_buf_tab() and seq_buf_tab_rjust(). Known difference 1: the
-	 * code only does so while a tabstop is set.
-	 */
-	if (!(strict & BIT(1)))
-		return m->nr_tabs;
-	return m->fmt;
+	if (!m->fmt || c == '\n' || *l != p->line || !m->indent)
+		return;
+	reserve(&scratch, &scratch_alloc, *l + m->indent);
+	memset(scratch + *l, ' ', m->indent);
+	*l += m->indent;
+	p->field = *l;
+}
+
+/* ... then the character: '\t' and '\r' are tabs while a stop is set */
+static void model_char(struct model *m, char c, size_t *l, struct pos *p)
+{
+	unsigned int stop;
+	size_t col, pad;
+
+	reserve(&scratch, &scratch_alloc, *l + 1);
+	if (!m->fmt || ((c != '\t' && c != '\r') || !m->nr_tabs)) {
+		scratch[(*l)++] = c;
+		if (m->fmt && c == '\n')
+			*p = (struct pos){ .line = *l, .field = *l, .tab = 0 };
+		return;
+	}
+	stop = p->tab < m->nr_tabs ? m->tabs[p->tab] : 0;
+	col = *l - p->line;
+	if (c == '\t' || !stop || col > stop) {
+		/* pad to the stop, or one space */
+		pad = stop > col && c == '\t' ? stop - col : 1;
+		reserve(&scratch, &scratch_alloc, *l + pad);
+		memset(scratch + *l, ' ', pad);
+	} else {
+		/* right-justify the field: it ends at the stop */
+		pad = stop - col;
+		reserve(&scratch, &scratch_alloc, *l + pad);
+		memmove(scratch + p->field + pad, scratch + p->field,
+			*l - p->field);
+		memset(scratch + p->field, ' ', pad);
+	}
+	*l += pad;
+	p->field = *l;
+	/* A stop pushed later on this line is the next one */
+	if (p->tab < m->nr_tabs)
+		p->tab++;
+}
+
+/* The text so far, into scratch */
+static void model_scratch(struct model *m, size_t *len, struct pos *p)
+{
+	reserve(&scratch, &scratch_alloc, m->len + 1);
+	memcpy(scratch, m->text, m->len);
+	*len = m->len;
+	*p = m->pos;
 }
 
 /*
@@ -188,62 +231,61 @@ static bool model_tabs_active(struct model *m)
 static void model_expand(struct model *m, const char *str, size_t n,
 			 size_t *len, struct pos *p)
 {
-	size_t l = m->len, i;
+	size_t i;
 
-	reserve(&scratch, &scratch_alloc, m->len + 1);
-	memcpy(scratch, m->text, m->len);
-	*p = m->pos;
-
+	model_scratch(m, len, p);
 	for (i = 0; i < n; i++) {
-		char c = str[i];
-		unsigned int stop;
-		size_t col, pad;
-
-		if (!m->fmt) {
-			reserve(&scratch, &scratch_alloc, l + 1);
-			scratch[l++] = c;
-			continue;
-		}
-		if (c == '\n') {
-			reserve(&scratch, &scratch_alloc, l + 1);
-			scratch[l++] = c;
-			*p = (struct pos){ .line = l, .field = l, .tab = 0 };
-			continue;
-		}
-		if (l == p->line && m->indent) {
-			reserve(&scratch, &scratch_alloc, l + m->indent);
-			memset(scratch + l, ' ', m->indent);
-			l += m->indent;
-			p->field = l;
-		}
-		if ((c != '\t' && c != '\r') || !model_tabs_active(m)) {
-			reserve(&scratch, &scratch_alloc, l + 1);
-			scratch[l++] = c;
-			continue;
-		}
-		stop = p->tab < m->nr_tabs ? m->tabs[p->tab] : 0;
-		col = l - p->line;
-		if (c == '\t' || !stop || col > stop) {
-			/* pad to the stop, or one space */
-			pad = stop > col && c == '\t' ? stop - col : 1;
-			reserve(&scratch, &scratch_alloc, l + pad);
-			memset(scratch + l, ' ', pad);
-			l += pad;
-		} else {
-			/* right-justify the field: it ends at the stop */
-			pad = stop - col;
-			reserve(&scratch, &scratch_alloc, l + pad);
-			memmove(scratch + p->field + pad, scratch + p->field,
-				l - p->field);
-			memset(scratch + p->field, ' ', pad);
-			l += pad;
-		}
-		p->field = l;
-		/* A stop pushed later on this line is the next one */
-		if (p->tab < m->nr_tabs)
-			p->tab++;
+		model_indent(m, str[i], len, p);
+		model_char(m, str[i], len, p);
 	}
-	*len = l;
+}
+
+/*
+ * printf with indentation or tabstops, into scratch: vsnprintf() writes
+ * the raw text after the old end, as much of it as fits before the last
+ * byte (@limit), and the layout then happens in place, one character
+ * after the other. The characters not laid out yet follow the text laid
+ * out; whatever the layout pushes past @limit is lost, and a character
+ * lost is never laid out. So a '\r' cut off does not right-justify its
+ * field, and one that adds no space leaves its byte empty at the end.
+ *
+ * Returns: true if the text was laid out whole within @limit.
+ */
+static bool model_printf_fmt(struct model *m, const char *str, size_t n,
+			     size_t limit, size_t *len, struct pos *p)
+{
+	size_t left, i;		/* characters still in the buffer */
+	bool whole;
+
+	model_scratch(m, len, p);
+	left = min(n, limit - *len);
+	whole = left == n;
+	for (i = 0; left; i++) {
+		model_indent(m, str[i], len, p);
+		if (*len + left > limit) {
+			whole = false;
+			left = *len < limit ? limit - *len : 0;
+			if (!left)
+				break;
+		}
+		model_char(m, str[i], len, p);
+		left--;
+		if (*len + left > limit) {
+			whole = false;
+			left = *len < limit ? limit - *len : 0;
+		}
+	}
+	return whole;
+}
+
+/*
+ * The kernel finds the line again before a text write if the line state
+ * lies past the end, after len was moved back.
+ */
+static void model_sync(struct model *m)
+{
+	if (m->fmt && !m->overflow && m->pos.field > m->len)
+		model_find_line(m);
 }
 
 enum wkind {
@@ -268,6 +310,28 @@ static int model_write(struct model *m, const char *str, size_t n,
 		m->cap = sb.size;
 	if (m->overflow)
 		return -1;
+	if (kind != W_PUTMEM)
+		model_sync(m);
+	if (kind == W_PRINTF && m->fmt && m->cap != INF) {
+		if (m->len >= m->cap) {
+			/* Already full: nothing is written */
+			m->overflow = true;
+			return -1;
+		}
+		if (model_printf_fmt(m, str, n, m->cap - 1, &len, &p))
+			goto fits;
+		/* What was laid out, then zeros up to the last byte */
+		len = min(len, m->cap - 1);
+		reserve(&scratch, &scratch_alloc, m->cap);
+		memset(scratch + len, 0, m->cap - 1 - len);
+		reserve(&m->text, &m->alloc, m->cap);
+		memcpy(m->text, scratch, m->cap - 1);
+		m->len = m->known = m->cap - 1;
+		m->overflow = true;
+		/* The line state is found again if len is moved back */
+		m->pos = (struct pos){ .line = INF, .field = INF };
+		return -1;
+	}
 	if (kind == W_PUTMEM) {
 		reserve(&scratch, &scratch_alloc, m->len + n + 1);
 		memcpy(scratch, m->text, m->len);
@@ -279,6 +343,7 @@ static int model_write(struct model *m, const char *str, size_t n,
 
 	if (m->cap == INF ||
 	    (kind == W_PUTS || kind == W_PRINTF ? len < m->cap : len <= m->cap)) {
+fits:
 		reserve(&m->text, &m->alloc, len + 1);
 		memcpy(m->text, scratch, len);
 		m->len = m->known = len;
@@ -287,14 +352,6 @@ static int model_write(struct model *m, const char *str, size_t n,
 	}
 
 	m->overflow = true;
-	/*
-	 * Known difference 2: printf cuts its text before applying the tabs,
-	 * so a '\r' cut off does not right-justify its field, and one that
-	 * adds no space leaves the kept text a byte short.
-	 */
-	if (kind == W_PRINTF && !(strict & BIT(2)) && model_tabs_active(m) &&
-	    memchr(str, '\r', n))
-		m->desync = true;
 	if (kind == W_PRINTF) {
 		/* The text as it would be, cut before the last byte */
 		len = m->cap ? m->cap - 1 : 0;
@@ -310,7 +367,6 @@ static void model_clear(struct model *m)
 {
 	m->len = m->known = 0;
 	m->overflow = false;
-	m->desync = false;
 	m->pos = (struct pos){ 0 };
 }
 
@@ -440,10 +496,10 @@ static void check(void)
 		die_mismatch("alloc failed set while no allocation failed");
 	was_failed = seq_buf_alloc_failed(&sb);
 
-	if (seq_buf_has_overflowed(&sb) != model.overflow && !model.desync)
+	if (seq_buf_has_overflowed(&sb) != model.overflow)
 		die_mismatch("overflowed is %d, expected %d",
 			     seq_buf_has_overflowed(&sb), model.overflow);
-	if (!model.overflow && !model.desync && sb.len != model.len)
+	if (!model.overflow && sb.len != model.len)
 		die_mismatch("len %zu, expected %zu", sb.len, model.len);
 	if (!model.heap && (sb.size != fixed_size || sb.buffer != (char *)fixed_mem))
 		die_mismatch("a fixed buffer changed its memory or size");
@@ -477,8 +533,6 @@ static void check(void)
 			model.text[sb.size - 1] = '\0';
 	}
 
-	if (model.desync)
-		return;
 	n = min(term, model.known);
 	if (n && memcmp(str, model.text, n))
 		die_mismatch("the text differs from the model");
@@ -515,7 +569,7 @@ static bool misuse;	/* the current call may warn */
 
 static void expect_ret(const char *call, int got, int want)
 {
-	if (got != want && !model.desync)
+	if (got != want)
 		die_mismatch("%s returned %d, expected %d", call, got, want);
 }
 
@@ -743,8 +797,6 @@ static void do_group(struct input *in)
 	unsigned int i, n = 1 + in_u8(in) % MAX_GROUP;
 	size_t len = sb.len;
 
-	saved.text = malloc(model.len + 1);
-	memcpy(saved.text, model.text, model.len);
 	note("save len {");
 	for (i = 0; i < n; i++)
 		do_op(in, true);
@@ -752,24 +804,16 @@ static void do_group(struct input *in)
 		/* as trace_seq does: drop the whole group */
 		note("} overflowed: restore len;");
 		sb.len = len;
-		/* The text and the position come back, not the settings */
-		memcpy(model.text, saved.text, saved.len);
-		model.len = saved.len;
-		model.known = saved.known;
-		model.overflow = saved.overflow;
-		model.pos = saved.pos;
-		if (model.fmt && !saved.fmt)
-			model_find_line(&model);
-		free(saved.text);
 		/*
-		 * Known difference 3: the line state (the tabstop reached)
-		 * does not come back with len.
+		 * The text is cut back where it was; what a right-justification
+		 * did to the text before stays. The line state stays too, and
+		 * is found again at the next write if it lies past the end.
 		 */
-		if (!(strict & BIT(3)) && model.fmt)
-			model.desync = true;
+		model.len = saved.len;
+		model.known = min(model.known, saved.len);
+		model.overflow = saved.overflow;
 	} else {
 		note("}");
-		free(saved.text);
 	}
 }
 
@@ -1032,19 +1076,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char names64[64][4];
 	unsigned int i;
-	char *env;
 
 	for (i = 0; i < 64; i++) {
 		snprintf(names64[i], sizeof(names64[i]), "b%u", i);
 		names_64[i] = names64[i];
 	}
-	/* SEQBUF_FUZZ_STRICT=all, or the numbers of some differences: "2,3" */
-	env = getenv("SEQBUF_FUZZ_STRICT");
-	if (env && !strcmp(env, "all"))
-		strict = ~0u;
-	for (; env && *env; env++)
-		if (*env >= '1' && *env <= '9')
-			strict |= BIT(*env - '0');
 	shim_warn_quiet = 1;
 	shim_printk_quiet = 1;
 	reserve(&model.text, &model.alloc, 256);
