@@ -43,3 +43,47 @@ for bad in -1 3 100; do
 done
 [ "$(cat /proc/sys/vm/oom_dump_caches)" = 1 ] ||
 	fail "vm.oom_dump_caches is $(cat /proc/sys/vm/oom_dump_caches) after bad writes"
+
+# A shrinker that goes away while its report is open: the superblock
+# shrinker of a tmpfs mount. Once the unmount has freed it, its open
+# report file reads as an error, never as the freed shrinker's memory
+# (KASAN would say so).
+newest_tmpfs() {
+	ls -d $dir/sb-tmpfs-* | sort -t- -k3,3n | tail -n 1
+}
+mkdir -p /tmp/gone
+mount -t tmpfs gone /tmp/gone || fail "cannot mount a tmpfs"
+echo x >/tmp/gone/f
+gone=$(newest_tmpfs)
+exec 3<"$gone/report" || fail "cannot open $gone/report"
+umount /tmp/gone || fail "cannot unmount the tmpfs"
+! cat <&3 >/tmp/late 2>&1 || fail "read the report of a freed shrinker: $(head -n 2 /tmp/late)"
+exec 3<&-
+[ ! -e "$gone" ] || fail "$gone is still there after the unmount"
+
+# And while it goes away: readers of every superblock shrinker's report,
+# and of the report of all, against 100 mounts and unmounts.
+rm -f /tmp/stop /tmp/reads
+reader() {
+	while [ ! -e /tmp/stop ]; do
+		for f in $dir/report $dir/sb-tmpfs-*/report; do
+			if cat "$f" >/dev/null 2>&1; then echo ok; else echo gone; fi
+		done >>/tmp/reads
+	done
+}
+reader &
+r1=$!
+reader &
+r2=$!
+i=0
+while [ $i -lt 100 ]; do
+	mount -t tmpfs gone /tmp/gone || fail "cannot mount a tmpfs (round $i)"
+	echo x >/tmp/gone/f
+	umount /tmp/gone || fail "cannot unmount the tmpfs (round $i)"
+	i=$((i + 1))
+done
+touch /tmp/stop
+wait $r1 $r2
+ok=$(grep -c '^ok' /tmp/reads)
+echo "report: 100 tmpfs mounts and unmounts: $ok reports read, $(grep -c '^gone' /tmp/reads) refused as gone"
+[ "$ok" -gt 0 ] || fail "no report could be read while shrinkers came and went"
