@@ -5,19 +5,19 @@
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \
 	apply fetch bench evidence stress selftest help clean fuzz kunit-i386 \
-	build-clang-sparse
+	build-clang-sparse ftracetest
 
 all: demo
 
 help:
 	@echo 'make demo       fetch 6.12.118, apply the series, boot it in QEMU, drive an OOM, print the report'
 	@echo 'make test       what CI runs: selftest, check, run-kunit, fuzz-smoke, boot-test'
-	@echo 'make test-all   make test, then kunit-i386 and build-clang-sparse'
+	@echo 'make test-all   make test, then kunit-i386, build-clang-sparse and ftracetest'
 	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
 	@echo 'make evidence   the OOM report of 6.12.118 without and with the series, in Documentation/'
-	@echo 'make stress     a minute of OOM kills, sysrq-m and debugfs report reads at once in QEMU'
+	@echo 'make stress     a minute of OOM kills, sysrq-m, debugfs report reads and shrinker churn in QEMU'
 	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
 	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
 	@echo 'make export     regenerate patches/ and series from that worktree'
@@ -28,6 +28,7 @@ help:
 	@echo 'make fuzz       libFuzzer + ASan/UBSan over seq_buf against a model (FUZZ_TIME=s, default 600)'
 	@echo 'make kunit-i386 the KUnit suites on 32-bit x86 in QEMU'
 	@echo 'make build-clang-sparse  clang W=1 and sparse on the touched files: no new warnings'
+	@echo 'make ftracetest the ftrace selftests in QEMU without and with the series: no new failures'
 	@echo 'make clean      remove build/'
 
 demo:
@@ -47,6 +48,9 @@ kunit-i386:
 
 build-clang-sparse:
 	tools/build-clang-sparse
+
+ftracetest:
+	tools/ftracetest
 
 fetch:
 	tools/fetch-kernel
