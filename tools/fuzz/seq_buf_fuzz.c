@@ -314,8 +314,9 @@ static int model_write(struct model *m, const char *str, size_t n,
 		model_sync(m);
 	if (kind == W_PRINTF && m->fmt && m->cap != INF) {
 		if (m->len >= m->cap) {
-			/* Already full: nothing is written */
+			/* Already full: nothing is written, the line is stale */
 			m->overflow = true;
+			m->pos = (struct pos){ .line = INF, .field = INF };
 			return -1;
 		}
 		if (model_printf_fmt(m, str, n, m->cap - 1, &len, &p))
