@@ -15,7 +15,9 @@
  *   NUL); printf keeps the text cut before the last byte of the buffer,
  *   and with indentation or tabstops in use it lays out in place the raw
  *   text that fitted (see model_printf_fmt()); every later write fails
- *   until the buffer is cleared;
+ *   until the buffer is cleared; a failed puts, putc or putmem on a heap
+ *   buffer, or one with indentation or tabstops, clears the bytes after
+ *   the text;
  * - a heap buffer is unbounded until growing fails; from then on it
  *   behaves as a fixed buffer of the size it had;
  * - moving len back (as trace_seq does after an overflow) takes back text,
@@ -353,6 +355,13 @@ fits:
 	}
 
 	m->overflow = true;
+	if (kind != W_PRINTF && (m->heap || m->fmt) && m->cap != INF &&
+	    m->len < m->cap) {
+		/* A failed write clears the bytes after the text */
+		reserve(&m->text, &m->alloc, m->cap);
+		memset(m->text + m->len, 0, m->cap - m->len);
+		m->known = m->cap;
+	}
 	if (kind == W_PRINTF) {
 		/* The text as it would be, cut before the last byte */
 		len = m->cap ? m->cap - 1 : 0;
