@@ -189,7 +189,7 @@ static void model_char(struct model *m, char c, size_t *l, struct pos *p)
 	size_t col, pad;
 
 	reserve(&scratch, &scratch_alloc, *l + 1);
-	if (!m->fmt || ((c != '\t' && c != '\r') || !m->nr_tabs)) {
+	if (!m->fmt || !m->nr_tabs || (c != '\t' && c != '\r')) {
 		scratch[(*l)++] = c;
 		if (m->fmt && c == '\n')
 			*p = (struct pos){ .line = *l, .field = *l, .tab = 0 };
@@ -803,8 +803,9 @@ static void do_op(struct input *in, bool in_group);
 
 static void do_group(struct input *in)
 {
-	struct model saved = model;
 	unsigned int i, n = 1 + in_u8(in) % MAX_GROUP;
+	bool saved_overflow = model.overflow;
+	size_t saved_len = model.len;
 	size_t len = sb.len;
 
 	note("save len {");
@@ -819,9 +820,9 @@ static void do_group(struct input *in)
 		 * did to the text before stays. The line state stays too, and
 		 * is found again at the next write if it lies past the end.
 		 */
-		model.len = saved.len;
-		model.known = min(model.known, saved.len);
-		model.overflow = saved.overflow;
+		model.len = saved_len;
+		model.known = min(model.known, saved_len);
+		model.overflow = saved_overflow;
 	} else {
 		note("}");
 	}
