@@ -7,6 +7,11 @@
 	apply fetch bench evidence stress selftest help clean fuzz kunit-i386 \
 	build-clang-sparse ftracetest
 
+# One target at a time even under make -j (or MAKEFLAGS=-j): the targets
+# share build/; a second harness run in the same build/ is refused by the
+# scripts themselves (harness_lock in tools/lib.sh).
+.NOTPARALLEL:
+
 all: demo
 
 help:

@@ -6,8 +6,51 @@
 #   BUILD  build products (git-ignored), overridable with BUILD=
 #   CACHE  downloads, the pinned base repository, ccache; outside the checkout,
 #          overridable with SEQBUF_CACHE=
+#
+# Conventions every script follows:
+#   - standard output carries only data a caller consumes (a path, a list,
+#     results); every message goes to standard error (say, step, die);
+#   - --help (or -h) prints the script's "Usage:" comment block and exits 0
+#     before anything is done (handled here, when the script sources this);
+#     an unknown option is an error (usage_error) before anything slow starts;
+#   - what the script starts in the background ends when it ends (on_exit,
+#     spawn: see below), Ctrl-C and SIGTERM included;
+#   - a directory is removed or rewritten only when the harness made it and
+#     marked it as its own (own_dir, new_worktree).
 
 set -euo pipefail
+
+# usage: the comment block of the script from its "Usage:" line on.
+usage() {
+	awk 'NR > 1 && !/^#/ { exit } /^# Usage:/ { on = 1 } on { sub(/^# ?/, ""); print }' "$0"
+}
+
+# usage_error MESSAGE: a bad command line; exit status 2.
+usage_error() {
+	printf 'error: %s\n' "$1" >&2
+	usage | head -n 1 >&2
+	printf 'see: %s --help\n' "$0" >&2
+	exit 2
+}
+
+# messages_only: for scripts whose standard output carries no data: send it
+# to standard error, with every other message (what they start too).
+messages_only() {
+	exec 1>&2
+}
+
+# no_options "$@": for scripts that take no arguments at all.
+no_options() {
+	[ $# -eq 0 ] || usage_error "unexpected argument '$1'"
+}
+
+for _arg in "$@"; do
+	case $_arg in
+	--) break ;;
+	-h | --help) usage; exit 0 ;;
+	esac
+done
+unset _arg
 
 PROJ=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$PROJ/build}
@@ -16,7 +59,9 @@ JOBS=${JOBS:-$(nproc)}
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
 # python; a user-level python3 shim earlier in PATH would hide them.
-export PATH=/usr/bin:/bin:$PATH
+# HARNESS_STUBS: a directory of stand-ins searched first (the harness's own
+# tests use it for dpkg-query, apt-get and QEMU).
+export PATH=${HARNESS_STUBS:+$HARNESS_STUBS:}/usr/bin:/bin:$PATH
 
 # Pin data (kernel-config/pin).
 # shellcheck source=../kernel-config/pin
@@ -27,12 +72,121 @@ export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 # laid out alike (TREE and TREE-um) share ccache hits.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$BUILD}
 
-say() { printf '%s\n' "$*"; }
+say() { printf '%s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # step "1/6" "what" "about N min"
 step() {
-	printf '[%s] %s%s\n' "$1" "$2" "${3:+ ($3)}"
+	printf '[%s] %s%s\n' "$1" "$2" "${3:+ ($3)}" >&2
+}
+
+# Processes. Every script ends what it started: on any exit (normal,
+# failure, Ctrl-C, SIGTERM, SIGHUP) the EXIT trap below stops all of its
+# descendants. A signal is handled at once only while the script waits in
+# `wait`, not while a foreground command runs, so long commands (builds,
+# kunit.py, QEMU, other harness scripts) run through spawn.
+
+# descendants PID: every process below PID, children first.
+descendants() {
+	local c
+	for c in $(pgrep -P "$1" 2>/dev/null || true); do
+		# The subshell running this function is a child of $$ too.
+		[ "$c" != "$BASHPID" ] || continue
+		printf '%s\n' "$c"
+		descendants "$c"
+	done
+}
+
+# running PID: PID exists and is not a zombie.
+running() {
+	local st
+	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+	[ -n "$st" ] && [ "$st" != Z ]
+}
+
+# stop_pids PID...: SIGTERM to each, then SIGKILL to those still running
+# after five seconds.
+stop_pids() {
+	local pids=("$@") alive=() p i
+	[ ${#pids[@]} -gt 0 ] || return 0
+	kill -TERM "${pids[@]}" 2>/dev/null || true
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		alive=()
+		for p in "${pids[@]}"; do
+			! running "$p" || alive+=("$p")
+		done
+		[ ${#alive[@]} -gt 0 ] || return 0
+		sleep 0.5
+	done
+	kill -KILL "${alive[@]}" 2>/dev/null || true
+}
+
+# stop_tree PID: PID and everything below it.
+stop_tree() {
+	local pids
+	mapfile -t pids < <(descendants "$1")
+	stop_pids "$1" "${pids[@]}"
+}
+
+# stop_children: everything this script started.
+stop_children() {
+	local pids
+	mapfile -t pids < <(descendants $$)
+	stop_pids "${pids[@]}"
+}
+
+# on_exit CMD: run CMD (a string for eval) when the script exits, before its
+# children are stopped.
+_exit_cmds=()
+on_exit() {
+	_exit_cmds+=("$1")
+}
+
+_on_exit() {
+	local rc=$? c
+	trap - EXIT
+	for c in "${_exit_cmds[@]}"; do
+		eval "$c" || true
+	done
+	stop_children
+	exit "$rc"
+}
+
+_on_signal() {
+	printf 'error: %s: interrupted by SIG%s; stopping what it started\n' "${0##*/}" "$1" >&2
+	trap - "$1"
+	case $1 in
+	INT) exit 130 ;;
+	HUP) exit 129 ;;
+	*) exit 143 ;;
+	esac
+}
+
+trap _on_exit EXIT
+trap '_on_signal INT' INT
+trap '_on_signal TERM' TERM
+trap '_on_signal HUP' HUP
+
+# spawn CMD...: run CMD as a child and wait for it; its exit status. While
+# it runs, a signal to this script stops it (through the traps above).
+spawn() {
+	"$@" &
+	wait $!
+}
+
+# harness_lock: one harness run per build directory at a time. The scripts
+# a holder starts inherit the lock (SEQBUF_LOCKED); a second run is refused
+# with the holder's pid and command.
+harness_lock() {
+	[ "${SEQBUF_LOCKED:-}" = "$BUILD" ] && return 0
+	mkdir -p "$BUILD"
+	exec 9>>"$BUILD/.lock"
+	if ! flock -n 9; then
+		die "another harness run holds $BUILD: $(cat "$BUILD/.lock.owner" 2>/dev/null || echo 'unknown')
+  wait for it to end, or use another build directory (BUILD=dir)"
+	fi
+	printf 'pid %s: %s\n' "$$" "${0##*/} $*" >"$BUILD/.lock.owner"
+	export SEQBUF_LOCKED=$BUILD
 }
 
 # run_logged LOG CMD...: run CMD with all output in LOG; on failure show the
@@ -41,7 +195,7 @@ run_logged() {
 	local log=$1 rc=0
 	shift
 	mkdir -p "$(dirname "$log")"
-	"$@" >"$log" 2>&1 || rc=$?
+	spawn "$@" >"$log" 2>&1 || rc=$?
 	if [ "$rc" -ne 0 ]; then
 		printf -- '--- last lines of %s ---\n' "$log" >&2
 		tail -n 25 "$log" >&2
@@ -75,13 +229,11 @@ need_pkgs() {
 # Packages every kernel build needs.
 KBUILD_PKGS=(build-essential bc bison flex libelf-dev libssl-dev ccache git xz-utils python3 perl)
 
-# The git repository holding the pinned base (tag $BASE_TAG).
+# The git repository holding the pinned base (tag $BASE_TAG). It is always
+# the harness's own: with KERNEL_GIT, tools/fetch-kernel builds it from the
+# objects of that clone (read only) instead of downloading the tarball.
 base_repo() {
-	if [ -n "${KERNEL_GIT:-}" ]; then
-		printf '%s\n' "$KERNEL_GIT"
-	else
-		printf '%s\n' "$CACHE/linux"
-	fi
+	printf '%s\n' "$CACHE/linux"
 }
 
 # series_patches [SERIES]: the patch file names of a series file, in order.
@@ -100,16 +252,123 @@ series_stamp() {
 	} | sha256sum | cut -d' ' -f1
 }
 
-# new_worktree DIR REV: a fresh detached worktree of the base repository.
+# check_series [SERIES [PATCHES]]: the series names at least one patch and
+# every patch it names exists. Call it before anything slow starts.
+check_series() {
+	local series=${1:-$PROJ/series} patches=${2:-$PROJ/patches} p n=0
+	[ -f "$series" ] || die "no series file $series"
+	while read -r p; do
+		n=$((n + 1))
+		[ -f "$patches/$p" ] || die "$series names $p, which is not in $patches"
+	done < <(series_patches "$series")
+	[ "$n" -gt 0 ] || die "$series names no patch (only comments or blank lines)"
+}
+
+# Ownership. A directory the harness makes holds a marker: for a worktree,
+# the file seqbuf-harness in its private git directory; for any other
+# directory, a file .seqbuf-harness in it. Only marked directories (and
+# empty ones) are ever removed or rewritten; anything else is refused.
+OWN_MARK=.seqbuf-harness
+
+# owned_worktree DIR: DIR is a worktree of the base repository that the
+# harness made.
+owned_worktree() {
+	local gd common
+	[ -f "$1/.git" ] || return 1
+	gd=$(git -C "$1" rev-parse --path-format=absolute --git-dir 2>/dev/null) || return 1
+	common=$(git -C "$1" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || return 1
+	[ -f "$gd/seqbuf-harness" ] &&
+		[ "$(realpath "$common")" = "$(realpath "$(base_repo)/.git")" ]
+}
+
+# refuse_foreign DIR: die unless DIR is absent, empty, or the harness's own.
+refuse_foreign() {
+	local dir=$1
+	[ -e "$dir" ] || return 0
+	[ -d "$dir" ] && [ -z "$(ls -A "$dir")" ] && return 0
+	owned_worktree "$dir" && return 0
+	[ -f "$dir/$OWN_MARK" ] && return 0
+	die "$dir exists and the harness did not make it: it is left alone.
+  Move it away, or choose another directory (BUILD=, TREE=, or the command's argument)."
+}
+
+# own_dir DIR: an empty directory marked as the harness's own; an existing
+# one is emptied only if it is the harness's own (refuse_foreign).
+own_dir() {
+	local dir=$1
+	refuse_foreign "$dir"
+	if owned_worktree "$dir"; then
+		remove_worktree "$dir"
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	: >"$dir/$OWN_MARK"
+}
+
+# mark_own DIR: DIR exists and is marked as the harness's own (an existing
+# DIR must already be; its contents are kept: build directories).
+mark_own() {
+	if [ -e "$1" ] && ! [ -f "$1/$OWN_MARK" ]; then
+		refuse_foreign "$1"
+	fi
+	mkdir -p "$1"
+	: >"$1/$OWN_MARK"
+}
+
+# remove_worktree DIR: remove a worktree the harness made (refused otherwise).
+remove_worktree() {
+	local dir=$1
+	[ -e "$dir" ] || return 0
+	refuse_foreign "$dir"
+	if owned_worktree "$dir"; then
+		git -C "$(base_repo)" worktree remove --force "$dir"
+	fi
+	rm -rf "$dir"
+	git -C "$(base_repo)" worktree prune
+}
+
+# new_worktree DIR REV: a fresh detached worktree of the base repository,
+# marked as the harness's own; an existing DIR must be the harness's own.
 new_worktree() {
 	local dir=$1 rev=$2 repo
 	repo=$(base_repo)
-	if [ -e "$dir" ]; then
-		git -C "$repo" worktree remove --force "$dir" 2>/dev/null || rm -rf "$dir"
-	fi
-	git -C "$repo" worktree prune
+	remove_worktree "$dir"
 	mkdir -p "$(dirname "$dir")"
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
+	: >"$(git -C "$dir" rev-parse --path-format=absolute --git-dir)/seqbuf-harness"
+}
+
+# base_worktree DIR: DIR is a clean worktree of the base commit; made (or
+# remade) only when it is not. For the trees of the unpatched kernel that
+# some targets build beside the series (evidence, ftracetest, clang and
+# sparse, the benchmark's stack comparison).
+base_worktree() {
+	local dir=$1
+	if owned_worktree "$dir" &&
+		[ "$(git -C "$dir" rev-parse -q --verify HEAD 2>/dev/null)" = "$BASE_COMMIT" ] &&
+		[ -z "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
+		return 0
+	fi
+	new_worktree "$dir" "$BASE_TAG"
+}
+
+# applied_stamp DIR: the series_stamp recorded in the harness's worktree DIR
+# when the series was applied there (empty when none).
+applied_stamp() {
+	owned_worktree "$1" || return 0
+	cat "$(git -C "$1" rev-parse --path-format=absolute --git-dir)/seqbuf-applied" 2>/dev/null || true
+}
+
+# set_applied_stamp DIR STAMP: record it (the file lives in the worktree's
+# private git directory, nothing is written beside DIR).
+set_applied_stamp() {
+	printf '%s\n' "$2" >"$(git -C "$1" rev-parse --path-format=absolute --git-dir)/seqbuf-applied"
+}
+
+# series_worktree DIR: DIR holds the series applied to the base (tools/apply
+# reuses it when it already does).
+series_worktree() {
+	"$PROJ/tools/apply" "$1"
 }
 
 # uml_kunitconfigs: the kunitconfig files of the UML KUnit kernel, one per
