@@ -327,23 +327,44 @@ remove_worktree() {
 	git -C "$(base_repo)" worktree prune
 }
 
-# new_worktree DIR REV: a fresh detached worktree of the base repository,
-# marked as the harness's own; an existing DIR must be the harness's own.
+# new_worktree DIR REV: a clean detached worktree of the base repository at
+# REV, marked as the harness's own; an existing DIR must be the harness's
+# own. One that is reuses its checkout (only the files that differ are
+# written), anything in progress in it aborted and untracked files removed.
 new_worktree() {
 	local dir=$1 rev=$2 repo
 	repo=$(base_repo)
+	if owned_worktree "$dir"; then
+		git -C "$dir" am --abort >/dev/null 2>&1 || true
+		git -C "$dir" rebase --abort >/dev/null 2>&1 || true
+		if git -C "$dir" reset -q --hard && git -C "$dir" checkout -q --detach "$rev" &&
+			git -C "$dir" clean -q -f -d -x; then
+			rm -f "$(git -C "$dir" rev-parse --path-format=absolute --git-dir)/seqbuf-applied"
+			return 0
+		fi
+	fi
 	remove_worktree "$dir"
 	mkdir -p "$(dirname "$dir")"
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
 	: >"$(git -C "$dir" rev-parse --path-format=absolute --git-dir)/seqbuf-harness"
 }
 
-# base_worktree DIR: DIR is a clean worktree of the base commit; made (or
-# remade) only when it is not. For the trees of the unpatched kernel that
-# some targets build beside the series (evidence, ftracetest, clang and
-# sparse, the benchmark's stack comparison).
+# The kernel checkouts the harness keeps (each a worktree of base_repo,
+# built out of tree with O=, so that one checkout serves several builds):
+#   SERIES_SRC  the series applied (apply, check, run-kunit, boot-test,
+#               fuzz, kunit-i386, ftracetest, build-clang-sparse)
+#   BASE_SRC    the unpatched base (evidence, ftracetest, build-clang-sparse,
+#               the benchmark's stack comparison)
+# and, for the targets that need their own: build/tree (make tree, the
+# developer's), build/send-tree (make send: re-authored commits) and
+# build/bench/linux (the benchmark adds its files to the tree).
+SERIES_SRC=$BUILD/linux
+BASE_SRC=$BUILD/base
+
+# base_worktree [DIR]: DIR (default BASE_SRC) is a clean worktree of the
+# base commit; made (or remade) only when it is not.
 base_worktree() {
-	local dir=$1
+	local dir=${1:-$BASE_SRC}
 	if owned_worktree "$dir" &&
 		[ "$(git -C "$dir" rev-parse -q --verify HEAD 2>/dev/null)" = "$BASE_COMMIT" ] &&
 		[ -z "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
