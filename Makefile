@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Entry points only: each target runs one script in tools/.
-# Variables: KERNEL_GIT=/path (use an existing kernel clone with tag v6.12.118),
+# Variables: KERNEL_GIT=/path (take the base from a clone whose tag v6.12.118
+# holds the pinned tree; README, "The pinned kernel"),
 # BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \

@@ -44,6 +44,7 @@ no_options() {
 	[ $# -eq 0 ] || usage_error "unexpected argument '$1'"
 }
 
+_HARNESS_CMD="${0##*/}${*:+ $*}"
 for _arg in "$@"; do
 	case $_arg in
 	--) break ;;
@@ -53,8 +54,8 @@ done
 unset _arg
 
 PROJ=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$PROJ/build}
-CACHE=${SEQBUF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom}
+BUILD=$(realpath -m "${BUILD:-$PROJ/build}")
+CACHE=$(realpath -m "${SEQBUF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom}")
 JOBS=${JOBS:-$(nproc)}
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
@@ -86,15 +87,20 @@ step() {
 # `wait`, not while a foreground command runs, so long commands (builds,
 # kunit.py, QEMU, other harness scripts) run through spawn.
 
-# descendants PID: every process below PID, children first.
+# descendants PID: every process below PID, each before its own children,
+# read from /proc (no procps needed). The subshell running this, a child of
+# the caller, is left out with what it runs.
 descendants() {
-	local c
-	for c in $(pgrep -P "$1" 2>/dev/null || true); do
-		# The subshell running this function is a child of $$ too.
-		[ "$c" != "$BASHPID" ] || continue
-		printf '%s\n' "$c"
-		descendants "$c"
-	done
+	cat /proc/[0-9]*/stat 2>/dev/null |
+		sed -nE 's/^([0-9]+) \(.*\) [A-Za-z] ([0-9]+) .*/\1 \2/p' |
+		awk -v root="$1" -v self="$BASHPID" '
+			{ kids[$2] = kids[$2] " " $1 }
+			function walk(p,   n, a, i) {
+				n = split(kids[p], a, " ")
+				for (i = 1; i <= n; i++)
+					if (a[i] != self) { print a[i]; walk(a[i]) }
+			}
+			END { walk(root) }'
 }
 
 # running PID: PID exists and is not a zombie.
@@ -145,6 +151,8 @@ on_exit() {
 _on_exit() {
 	local rc=$? c
 	trap - EXIT
+	# A second Ctrl-C must not cut the cleanup short.
+	trap '' INT TERM HUP
 	for c in "${_exit_cmds[@]}"; do
 		eval "$c" || true
 	done
@@ -178,14 +186,17 @@ spawn() {
 # a holder starts inherit the lock (SEQBUF_LOCKED); a second run is refused
 # with the holder's pid and command.
 harness_lock() {
-	[ "${SEQBUF_LOCKED:-}" = "$BUILD" ] && return 0
+	# Inherited: the holder's fd 9 is this build directory's lock file.
+	if [ "${SEQBUF_LOCKED:-}" = "$BUILD" ] && [ /proc/$$/fd/9 -ef "$BUILD/.lock" ]; then
+		return 0
+	fi
 	mkdir -p "$BUILD"
 	exec 9>>"$BUILD/.lock"
 	if ! flock -n 9; then
 		die "another harness run holds $BUILD: $(cat "$BUILD/.lock.owner" 2>/dev/null || echo 'unknown')
   wait for it to end, or use another build directory (BUILD=dir)"
 	fi
-	printf 'pid %s: %s\n' "$$" "${0##*/} $*" >"$BUILD/.lock.owner"
+	printf 'pid %s: %s\n' "$$" "$_HARNESS_CMD" >"$BUILD/.lock.owner"
 	export SEQBUF_LOCKED=$BUILD
 }
 
@@ -273,12 +284,17 @@ OWN_MARK=.seqbuf-harness
 # owned_worktree DIR: DIR is a worktree of the base repository that the
 # harness made.
 owned_worktree() {
-	local gd common
+	local dir gd common
 	[ -f "$1/.git" ] || return 1
-	gd=$(git -C "$1" rev-parse --path-format=absolute --git-dir 2>/dev/null) || return 1
-	common=$(git -C "$1" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || return 1
-	[ -f "$gd/seqbuf-harness" ] &&
-		[ "$(realpath "$common")" = "$(realpath "$(base_repo)/.git")" ]
+	dir=$(realpath "$1")
+	gd=$(git -C "$dir" rev-parse --path-format=absolute --git-dir 2>/dev/null) || return 1
+	common=$(git -C "$dir" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || return 1
+	# The marker, our base repository, and this very directory registered
+	# there (a copy of a worktree points at the same git directory).
+	[ -n "$gd" ] && [ -f "$gd/seqbuf-harness" ] &&
+		[ "$(realpath "$common")" = "$(realpath "$(base_repo)/.git")" ] &&
+		[ "$(realpath -m "$(cat "$gd/gitdir" 2>/dev/null)")" = "$dir/.git" ] &&
+		[ "$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null)" = "$dir" ]
 }
 
 # refuse_foreign DIR: die unless DIR is absent, empty, or the harness's own.
@@ -289,7 +305,8 @@ refuse_foreign() {
 	owned_worktree "$dir" && return 0
 	[ -f "$dir/$OWN_MARK" ] && return 0
 	die "$dir exists and the harness did not make it: it is left alone.
-  Move it away, or choose another directory (BUILD=, TREE=, or the command's argument)."
+  Move it away, or choose another directory (BUILD=, TREE=, or the command's argument).
+  (If an older version of the harness made it, remove it: rm -rf $dir)"
 }
 
 # own_dir DIR: an empty directory marked as the harness's own; an existing
@@ -332,7 +349,7 @@ remove_worktree() {
 # own. One that is reuses its checkout (only the files that differ are
 # written), anything in progress in it aborted and untracked files removed.
 new_worktree() {
-	local dir=$1 rev=$2 repo
+	local dir=$1 rev=$2 repo gd
 	repo=$(base_repo)
 	if owned_worktree "$dir"; then
 		git -C "$dir" am --abort >/dev/null 2>&1 || true
@@ -345,8 +362,12 @@ new_worktree() {
 	fi
 	remove_worktree "$dir"
 	mkdir -p "$(dirname "$dir")"
+	# A worktree deleted by hand (make clean) is still registered: forget it.
+	git -C "$repo" worktree prune
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
-	: >"$(git -C "$dir" rev-parse --path-format=absolute --git-dir)/seqbuf-harness"
+	gd=$(git -C "$dir" rev-parse --path-format=absolute --git-dir) && [ -n "$gd" ] ||
+		die "$dir: no git directory after git worktree add"
+	: >"$gd/seqbuf-harness"
 }
 
 # The kernel checkouts the harness keeps (each a worktree of base_repo,
@@ -383,13 +404,10 @@ applied_stamp() {
 # set_applied_stamp DIR STAMP: record it (the file lives in the worktree's
 # private git directory, nothing is written beside DIR).
 set_applied_stamp() {
-	printf '%s\n' "$2" >"$(git -C "$1" rev-parse --path-format=absolute --git-dir)/seqbuf-applied"
-}
-
-# series_worktree DIR: DIR holds the series applied to the base (tools/apply
-# reuses it when it already does).
-series_worktree() {
-	"$PROJ/tools/apply" "$1"
+	local gd
+	gd=$(git -C "$1" rev-parse --path-format=absolute --git-dir) && [ -n "$gd" ] ||
+		die "$1: not a worktree"
+	printf '%s\n' "$2" >"$gd/seqbuf-applied"
 }
 
 # uml_kunitconfigs: the kunitconfig files of the UML KUnit kernel, one per
