@@ -217,7 +217,7 @@ run_logged() {
 
 # need_pkgs PKG...: install missing Debian packages (as root), or name them.
 need_pkgs() {
-	local missing=() p
+	local missing=() p log
 	for p in "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 			missing+=("$p")
@@ -228,12 +228,15 @@ need_pkgs() {
 	fi
 	say "installing Debian packages: ${missing[*]}"
 	mkdir -p "$CACHE"
+	log=$CACHE/apt-$$.log
+	# Another install (a test running beside this one) holds dpkg's lock:
+	# wait for it rather than fail.
 	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		"${missing[@]}" >"$CACHE/apt.log" 2>&1; then
-		apt-get update -q >>"$CACHE/apt.log" 2>&1 || true
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-			"${missing[@]}" >>"$CACHE/apt.log" 2>&1 ||
-			{ tail -n 20 "$CACHE/apt.log" >&2; die "apt-get install failed; log: $CACHE/apt.log"; }
+		-o DPkg::Lock::Timeout=600 "${missing[@]}" >"$log" 2>&1; then
+		apt-get update -q -o DPkg::Lock::Timeout=600 >>"$log" 2>&1 || true
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 \
+			"${missing[@]}" >>"$log" 2>&1 ||
+			{ tail -n 20 "$log" >&2; die "apt-get install failed; log: $log"; }
 	fi
 }
 

@@ -28,7 +28,7 @@ echo "Reading package lists... Done"
 echo "apt-get noise on stderr" >&2
 [ "$(/usr/bin/id -u)" -ne 0 ] || exec /usr/bin/apt-get "$@"
 for p in "$@"; do
-	case $p in -*|install|update) continue ;; esac
+	case $p in -* | *=* | install | update) continue ;; esac
 	/usr/bin/dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || exit 100
 done
 EOF
