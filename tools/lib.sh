@@ -56,6 +56,8 @@ unset _arg
 PROJ=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$(realpath -m "${BUILD:-$PROJ/build}")
 CACHE=$(realpath -m "${SEQBUF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom}")
+# Absolute from here on, also for the scripts this one starts elsewhere.
+export BUILD SEQBUF_CACHE=$CACHE
 JOBS=${JOBS:-$(nproc)}
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
@@ -91,9 +93,10 @@ step() {
 # read from /proc (no procps needed). The subshell running this, a child of
 # the caller, is left out with what it runs.
 descendants() {
+	local self=$BASHPID
 	cat /proc/[0-9]*/stat 2>/dev/null |
 		sed -nE 's/^([0-9]+) \(.*\) [A-Za-z] ([0-9]+) .*/\1 \2/p' |
-		awk -v root="$1" -v self="$BASHPID" '
+		awk -v root="$1" -v self="$self" '
 			{ kids[$2] = kids[$2] " " $1 }
 			function walk(p,   n, a, i) {
 				n = split(kids[p], a, " ")
@@ -161,8 +164,8 @@ _on_exit() {
 }
 
 _on_signal() {
+	trap '' INT TERM HUP
 	printf 'error: %s: interrupted by SIG%s; stopping what it started\n' "${0##*/}" "$1" >&2
-	trap - "$1"
 	case $1 in
 	INT) exit 130 ;;
 	HUP) exit 129 ;;
@@ -229,8 +232,10 @@ need_pkgs() {
 	say "installing Debian packages: ${missing[*]}"
 	mkdir -p "$CACHE"
 	log=$CACHE/apt-$$.log
-	# Another install (a test running beside this one) holds dpkg's lock:
-	# wait for it rather than fail.
+	# One install at a time from the harness (tests run side by side), and
+	# apt-get waits for dpkg's lock if something else holds it.
+	exec 7>>"$CACHE/.apt-lock"
+	flock 7
 	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
 		-o DPkg::Lock::Timeout=600 "${missing[@]}" >"$log" 2>&1; then
 		apt-get update -q -o DPkg::Lock::Timeout=600 >>"$log" 2>&1 || true
@@ -238,6 +243,8 @@ need_pkgs() {
 			"${missing[@]}" >>"$log" 2>&1 ||
 			{ tail -n 20 "$log" >&2; die "apt-get install failed; log: $log"; }
 	fi
+	flock -u 7
+	rm -f "$log"
 }
 
 # Packages every kernel build needs.
@@ -296,7 +303,7 @@ owned_worktree() {
 	# there (a copy of a worktree points at the same git directory).
 	[ -n "$gd" ] && [ -f "$gd/seqbuf-harness" ] &&
 		[ "$(realpath "$common")" = "$(realpath "$(base_repo)/.git")" ] &&
-		[ "$(realpath -m "$(cat "$gd/gitdir" 2>/dev/null)")" = "$dir/.git" ] &&
+		[ "$(cd "$gd" && realpath -m "$(cat gitdir 2>/dev/null)")" = "$dir/.git" ] &&
 		[ "$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null)" = "$dir" ]
 }
 

@@ -53,14 +53,17 @@ t_check "another git repository is refused and kept" \
 
 # KERNEL_GIT: only a clone whose tag holds the pinned tree; it is only read.
 cache2=$T_DIR/cache2
-refs_before=$(git -C "$(base_repo)" for-each-ref | sha256sum)
+# A clone of the base repository of its own (other tests change the base
+# repository's refs meanwhile).
+git clone -q --shared --no-checkout "$(base_repo)" "$T_DIR/kg"
+refs_before=$(git -C "$T_DIR/kg" for-each-ref | sha256sum)
 rc=0
-(KERNEL_GIT=$(base_repo) SEQBUF_CACHE=$cache2 SEQBUF_LOCKED= BUILD=$T_DIR/b2 \
+(KERNEL_GIT=$T_DIR/kg SEQBUF_CACHE=$cache2 SEQBUF_LOCKED= BUILD=$T_DIR/b2 \
 	"$PROJ/tools/fetch-kernel") >"$T_DIR/kgit.log" 2>&1 || rc=$?
 t_check "KERNEL_GIT with the pinned tree: the same base commit (exit $rc)" \
 	[ "$(git -C "$cache2/linux" rev-parse -q --verify "$BASE_TAG^{commit}" 2>/dev/null)" = "$BASE_COMMIT" ]
 t_check "KERNEL_GIT: the clone's refs are unchanged" \
-	[ "$(git -C "$(base_repo)" for-each-ref | sha256sum)" = "$refs_before" ]
+	[ "$(git -C "$T_DIR/kg" for-each-ref | sha256sum)" = "$refs_before" ]
 git init -q "$T_DIR/other"
 git -C "$T_DIR/other" commit -q --allow-empty -m other
 git -C "$T_DIR/other" tag "$BASE_TAG"
