@@ -5,8 +5,9 @@
  * 10,000 dummy shrinkers registered, and the unreclaimable slab section,
  * slab_unreclaimable_to_text(), with 100 and then 1,000 extra caches that
  * hold one object each. Each section is written into a preallocated fixed
- * buffer, as the OOM report writes it, and listing 10 entries, as the OOM
- * report does. For each size it prints "bench: NAME VALUE UNIT" lines:
+ * buffer with a static struct seq_buf_state (its indentation and tabstops
+ * need one), as the OOM report writes it, and listing 10 entries, as the
+ * OOM report does. For each size it prints "bench: NAME VALUE UNIT" lines:
  *
  *   oom.SECTION.SIZE.ns       median ns of OOM_BENCH_REPS runs
  *   oom.SECTION.SIZE.bytes    bytes of text written (the most of all runs)
@@ -62,8 +63,9 @@ static const struct oom_bench_size oom_bench_cache_sizes[] = {
 	{ "1000", OOM_BENCH_CACHES },
 };
 
-/* The OOM report's buffer is static too (mm/oom_kill.c) */
+/* The OOM report's buffer and its state are static too (mm/oom_kill.c) */
 static char oom_bench_buf[OOM_BENCH_BUF_SIZE];
+static struct seq_buf_state oom_bench_buf_state;
 static u64 oom_bench_ns[OOM_BENCH_REPS];
 
 struct oom_bench_state {
@@ -259,7 +261,8 @@ static void oom_bench_section(struct kunit *test, const char *section,
 	atomic_long_set(&oom_bench_allocs.n, 0);
 	WRITE_ONCE(oom_bench_allocs.task, current);
 	for (r = 0; r < OOM_BENCH_REPS; r++) {
-		seq_buf_init(&s, oom_bench_buf, sizeof(oom_bench_buf));
+		seq_buf_init_state(&s, oom_bench_buf, sizeof(oom_bench_buf),
+				   &oom_bench_buf_state);
 		t0 = ktime_get_ns();
 		fn(&s);
 		oom_bench_ns[r] = ktime_get_ns() - t0;

@@ -8,7 +8,8 @@
  * BENCH_VARIANT defined to a name for that version: every function below
  * is then called bench_<variant>_<workload>(). The workloads of the
  * series' new API (tabstops, indentation, growth) exist only when the
- * header is the series' one (SEQ_BUF_HEAP is defined).
+ * header is the series' one (SEQ_BUF_HEAP is defined): a heap buffer, or a
+ * fixed one with a struct seq_buf_state (seq_buf_init_state()).
  *
  * Each workload takes the number of operations to run and returns a value
  * the caller checks, so that no work is optimised away.
@@ -131,25 +132,38 @@ unsigned long BENCH_FN(prealloc)(unsigned long n)
 
 #ifdef SEQ_BUF_HEAP
 /*
- * W3 with the series' API: tabstops, indentation, and '\t' and '\r' in
- * the printf text. The output is the same as table_hand's.
+ * W3 with the series' API: the same table laid out by tabstops and an
+ * indent, which need a state (on the stack here, as a caller with a fixed
+ * buffer keeps it next to the buffer). Layout comes only from explicit
+ * calls: the name with seq_buf_puts(), seq_buf_tab() to the count's
+ * column, each number printed as it is and right-justified at its stop by
+ * seq_buf_tab_rjust(). The output is the same text as table_hand's, which
+ * bench.c and seq_buf_bench_kunit.c check.
  */
 unsigned long BENCH_FN(table_fmt)(unsigned long n)
 {
+	struct seq_buf_state st;
 	struct seq_buf s;
 	unsigned long i, sum = 0;
 	unsigned int r;
 
 	for (i = 0; i < n; i++) {
-		seq_buf_init(&s, BENCH_FN(table), sizeof(BENCH_FN(table)));
+		seq_buf_init_state(&s, BENCH_FN(table), sizeof(BENCH_FN(table)),
+				   &st);
 		seq_buf_puts(&s, BENCH_TABLE_TITLE);
 		seq_buf_tabstop_push(&s, BENCH_COL_NAME);
 		seq_buf_tabstop_push(&s, BENCH_COL_COUNT);
 		seq_buf_tabstop_push(&s, BENCH_COL_SIZE);
 		seq_buf_indent_add(&s, BENCH_TABLE_INDENT);
-		for (r = 0; r < BENCH_TABLE_ROWS; r++)
-			seq_buf_printf(&s, "%s\t%u\r%lu\r\n", bench_row_name(r),
-				       bench_row_count(r), bench_row_size(r));
+		for (r = 0; r < BENCH_TABLE_ROWS; r++) {
+			seq_buf_puts(&s, bench_row_name(r));
+			seq_buf_tab(&s);
+			seq_buf_printf(&s, "%u", bench_row_count(r));
+			seq_buf_tab_rjust(&s);
+			seq_buf_printf(&s, "%lu", bench_row_size(r));
+			seq_buf_tab_rjust(&s);
+			seq_buf_putc(&s, '\n');
+		}
 		seq_buf_indent_sub(&s, BENCH_TABLE_INDENT);
 		seq_buf_tabstops_reset(&s);
 		sum += s.len;

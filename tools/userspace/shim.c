@@ -5,6 +5,7 @@
  */
 #include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -68,6 +69,9 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...)
 	return len;
 }
 
+unsigned long shim_might_alloc_count;
+gfp_t shim_might_alloc_gfp;
+
 bool (*shim_alloc_fail)(size_t size, gfp_t gfp);
 unsigned long shim_alloc_count;
 long shim_alloc_live;
@@ -114,6 +118,16 @@ void *krealloc(const void *p, size_t new_size, gfp_t gfp)
 	if (q)
 		shim_alloc_count++;
 	return q;
+}
+
+void *kvrealloc(const void *p, size_t size, gfp_t gfp)
+{
+	return krealloc(p, size, gfp);
+}
+
+void kvfree(const void *p)
+{
+	kfree(p);
 }
 
 void kfree(const void *p)
@@ -227,12 +241,49 @@ int seq_write(struct seq_file *m, const void *data, size_t len)
 	return -1;
 }
 
+/*
+ * There are no dentries here: a struct path is its name, a NUL-terminated
+ * string, which d_path() puts at the end of @buf as the kernel's does
+ * (NULL, as a path, gives -ENOSYS).
+ */
 char *d_path(const struct path *path, char *buf, int buflen)
 {
-	return ERR_PTR(-ENOSYS);
+	const char *name = (const char *)path;
+	size_t len;
+
+	if (!name)
+		return ERR_PTR(-ENOSYS);
+	len = strlen(name);
+	if (buflen < 0 || (size_t)buflen < len + 1)
+		return ERR_PTR(-ENAMETOOLONG);
+	buf += buflen - len - 1;
+	memcpy(buf, name, len + 1);
+	return buf;
 }
 
+/*
+ * As fs/seq_file.c's: copy @p to @s, writing each byte found in @esc as a
+ * backslash and three octal digits; @s may run up to @p, which lies further
+ * on in the same buffer. Returns the end of the copy, or NULL if it would
+ * overrun what is left of @p.
+ */
 char *mangle_path(char *s, const char *p, const char *esc)
 {
+	for (; s <= p; p++) {
+		unsigned char c = *p;
+
+		if (!c)
+			return s;
+		if (!strchr(esc, c)) {
+			*s++ = c;
+			continue;
+		}
+		if (s + 4 > p + 1)
+			break;
+		*s++ = '\\';
+		*s++ = '0' + (c >> 6);
+		*s++ = '0' + ((c >> 3) & 7);
+		*s++ = '0' + (c & 7);
+	}
 	return NULL;
 }

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Userspace shim: allocation flags; the values only tell callers apart. */
+/* Userspace shim: allocation flags and what the kernel tells from them. */
 #ifndef _SHIM_LINUX_GFP_H
 #define _SHIM_LINUX_GFP_H
 
 #include <linux/types.h>
+#include <linux/gfp_types.h>
 
-#define __GFP_NOWARN	0x2000u
-#define __GFP_ZERO	0x100u
-#define __GFP_NOFAIL	0x8000u
-#define GFP_ATOMIC	0x1u
-#define GFP_NOWAIT	0x2u
-#define GFP_NOIO	0x4u
-#define GFP_NOFS	0x8u
-#define GFP_KERNEL	0x10u
+/* From <linux/mmzone.h>, which <linux/gfp.h> includes in the kernel */
+#define PAGE_ALLOC_COSTLY_ORDER	3
+
+static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
+{
+	return !!(gfp_flags & __GFP_DIRECT_RECLAIM);
+}
 
 #endif /* _SHIM_LINUX_GFP_H */

@@ -19,7 +19,10 @@ struct path;
 /* Appends to m->buf; -1, and m->count set past m->size, if it does not fit */
 int seq_write(struct seq_file *m, const void *data, size_t len);
 
-/* Not available in userspace: d_path() returns ERR_PTR(-ENOSYS) */
+/*
+ * No dentries in userspace: a struct path is its name, a NUL-terminated
+ * string (cast the pointer); d_path() writes it as the kernel's does.
+ */
 char *d_path(const struct path *path, char *buf, int buflen);
 char *mangle_path(char *s, const char *p, const char *esc);
 

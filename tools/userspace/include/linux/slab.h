@@ -26,5 +26,8 @@ void *kmalloc(size_t size, gfp_t gfp);
 void *kzalloc(size_t size, gfp_t gfp);
 void *krealloc(const void *p, size_t new_size, gfp_t gfp);
 void kfree(const void *p);
+/* No vmalloc here: the kv*() calls are the k*() ones */
+void *kvrealloc(const void *p, size_t size, gfp_t gfp);
+void kvfree(const void *p);
 
 #endif /* _SHIM_LINUX_SLAB_H */
