@@ -3,39 +3,91 @@
  * libFuzzer harness for the series' lib/seq_buf.c, built unchanged in
  * userspace against the shims of tools/userspace (tools/fuzz/run).
  *
- * An input is a buffer setup followed by a sequence of API calls with
- * their arguments. Every call is made on the real seq_buf and applied to
- * a model of the contract (the API contract of the design notes and
- * Documentation/core-api/seq_buf.rst), then the two are compared:
+ * An input is a buffer setup (a plain fixed buffer, a fixed buffer with a
+ * struct seq_buf_state the harness owns, or a heap buffer) followed by a
+ * sequence of API calls with their arguments. Every call is made on the
+ * real seq_buf and applied to a model of the contract (the API contract of
+ * the design notes and Documentation/core-api/seq_buf.rst), then the two
+ * are compared:
  *
- * - the model keeps the text an unbounded buffer would hold, with the
- *   indentation and tabstop rules applied, and derives from it what a
- *   buffer of capacity N holds: a write that fits is kept whole; puts,
- *   putc, putmem and the tabs are all or nothing (puts needs room for its
- *   NUL); printf keeps the text cut before the last byte of the buffer,
- *   and with indentation or tabstops in use it lays out in place the raw
- *   text that fitted (see model_printf_fmt()); every later write fails
- *   until the buffer is cleared; a failed puts, putc or putmem on a heap
- *   buffer, or one with indentation or tabstops, clears the bytes after
- *   the text;
- * - a heap buffer is unbounded until growing fails; from then on it
- *   behaves as a fixed buffer of the size it had;
+ * - the model keeps the text an unbounded buffer would hold, laid out by
+ *   the indentation rules, and derives from it what a buffer of capacity
+ *   N holds: a write that fits is kept whole; puts, putc, putmem, the tabs
+ *   and raw writes are all or nothing (puts needs room for its NUL);
+ *   printf keeps the text cut before the last byte of the buffer; every
+ *   later write fails until len is moved back;
+ * - nothing can be written after a failed write, so a buffer with a state
+ *   (heap, or seq_buf_init_state()) ends at its text, which seq_buf_used()
+ *   then counts up to the size: a fixed buffer has the bytes after the
+ *   text cleared, a heap buffer (which could not grow) gets size = len.
+ *   That is done by the all or nothing writes and by a failed raw write
+ *   (seq_buf_commit() with a negative count, a seq_buf_path() that does
+ *   not fit). A printf that does not fit keeps what fitted instead: with
+ *   indentation in use, laid out in place and the bytes after it cleared;
+ * - layout never comes from data: '\t' and '\r' are plain characters in
+ *   every write; seq_buf_tab() and seq_buf_tab_rjust() are the only tabs.
+ *   A line ends at a '\n' of the text of puts and putc, and at a '\n' of
+ *   printf's format string: when the output holds more '\n' than the
+ *   format (an argument brought some), only those whose place is known end
+ *   a line: the format's before its first conversion, and one that ends
+ *   both the format and the output; a printf that did not fit ends none.
+ *   The indent goes before the first character of a line, unless that is
+ *   a '\n' (an empty line, or an argument's '\n', after which the line goes
+ *   on unindented);
+ * - the line state is the library's (struct seq_buf_state: line_start,
+ *   field_start, cur_tabstop, end and the STALE flag), and it is compared
+ *   with the model's after every call. It is tracked only while an indent
+ *   or a tabstop is set; setting the first one finds the line. Finding the
+ *   line: on an overflowed buffer, only marking it stale; otherwise the
+ *   line starts after the last '\n' of the text, the next tabstop is the
+ *   first past the line's length, the field starts at the previous stop
+ *   (or at the indent), at most at len, and end is len. Before every
+ *   write, raw ones included, the line state is brought up to date: if it
+ *   is stale or len is not end (clear() emptied the text, raw text was
+ *   appended, len was moved back), the line is found again, unless the
+ *   buffer has overflowed, or it is not stale and the text after end is
+ *   raw text without a '\n', which only extends the field (end = len).
+ *   Text writes and tabs that succeed set end to the new len; raw writes
+ *   leave it, so a raw '\n' starts a new line for the next text write. A
+ *   failed tab, and a failed printf with indentation or tabstops, leave it
+ *   stale;
+ * - a plain buffer has no state: indentation and tabstops warn and do
+ *   nothing, tabs are one space;
+ * - a heap buffer is unbounded until growing fails (an allocation fails,
+ *   or a write needs more than 4 MiB, 32 KiB for a gfp that cannot
+ *   block); from then on it behaves as a fixed buffer of the size it had,
+ *   or of its text after a failed write ended it. seq_buf_get_buf()
+ *   grows it, if it can, to offer max(len, 64) bytes, or what the largest
+ *   buffer has left; an allocation that fails there is not recorded, as
+ *   nothing was lost yet. seq_buf_commit() with a negative count and a
+ *   seq_buf_path() that did not fit set the alloc failed flag, and every
+ *   write checks the gfp with might_alloc();
  * - moving len back (as trace_seq does after an overflow) takes back text,
- *   not what a right-justification did before it; the line state is found
- *   again, at the line's first tabstop, if it lies past the new end;
- * - after every call: seq_buf_str() is NUL-terminated inside the buffer,
- *   len, size and the overflow state agree with the model, the alloc
- *   failed flag is sticky, no allocation is tried after it is set, and a
- *   call that is not a misuse does not warn.
+ *   not what a right-justification did before it; the line state is left
+ *   to the next write's update;
+ * - after every call: a call that failed (and any other, bar a
+ *   right-justification that moved its field) left every byte before the
+ *   old len as it was; seq_buf_str() is NUL-terminated inside the buffer;
+ *   len, size and the overflow state agree with the model; the state
+ *   (seq_buf_state_of()) holds the model's indent, tabstops and line
+ *   state; the alloc failed flag is set exactly when growing failed (or a
+ *   raw write did) and stays set; no allocation is tried after it is set;
+ *   a call that is not a misuse does not warn.
  *
  * Any difference makes the harness print what it expected and abort,
  * which libFuzzer reports as a crash with the input that caused it.
+ *
+ * SEQ_BUF_FUZZ_TRACE=1 prints the calls of every input and their outcome
+ * (to replay a reproducer or a seed: build/fuzz/seq_buf_fuzz FILE).
  */
 #include <linux/kernel.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_buf.h>
+#include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string_helpers.h>
+#include <asm/page.h>
 
 #define MAX_TEXT	200	/* longest text argument */
 #define MAX_OPS		64	/* calls per input */
@@ -106,10 +158,13 @@ static size_t in_text(struct input *in, char *buf, bool raw)
 
 /* ---- the model ---- */
 
+/* The line state, as struct seq_buf_state has it */
 struct pos {
 	size_t line;		/* offset of the start of the current line */
 	size_t field;		/* offset of the start of the current field */
 	unsigned int tab;	/* index of the next tabstop of the line */
+	size_t end;		/* the length of the text the above describe */
+	bool stale;		/* to be found again before the next write */
 };
 
 struct model {
@@ -119,15 +174,22 @@ struct model {
 	size_t known;		/* bytes of text that are known to be there */
 	size_t cap;		/* capacity: the fixed size, or INF for a heap */
 	bool heap;
+	bool ext;		/* has a state: heap, or seq_buf_init_state() */
 	bool overflow;
 	unsigned int indent;
 	unsigned int nr_tabs;
 	unsigned int tabs[SEQ_BUF_TABSTOPS_MAX];
 	bool fmt;		/* an indent or a tabstop is set */
 	struct pos pos;
+	/* What the current call did, for the checks made after it */
+	bool exceeded;		/* a heap write needed more than the largest size */
+	bool raw_failed;	/* a raw write failed (commit(-1), path) */
+	size_t moved_from;	/* a right-justification moved text from here */
 };
 
 static struct seq_buf sb;
+static struct seq_buf_state fstate;	/* the state of a fixed buffer */
+static bool print_trace;
 
 static __printf(1, 2) __attribute__((__noreturn__)) void
 die_mismatch(const char *fmt, ...);
@@ -145,19 +207,97 @@ static void reserve(char **buf, size_t *alloc, size_t need)
 		abort();
 }
 
-/* The current line starts after the last '\n' of the text */
+/* ---- allocation failures ---- */
+
+static struct {
+	unsigned long calls;	/* attempts so far */
+	unsigned long fail_at;	/* the attempt that fails first, 0: none */
+	bool fail_rest;		/* and every one after it */
+	unsigned long failed;	/* attempts that failed since the last exit */
+	/* of those, get_buf()'s, which are not recorded: nothing was lost */
+	unsigned long spec_failed;
+	gfp_t gfp;		/* given to seq_buf_init_alloc() */
+	size_t last;		/* size of the last successful text allocation */
+	struct seq_buf *s;
+} alloc;
+
+/* The largest allocation of a heap buffer with @gfp */
+static size_t heap_max(gfp_t gfp)
+{
+	return gfpflags_allow_blocking(gfp) ? SZ_4M :
+	       PAGE_SIZE << PAGE_ALLOC_COSTLY_ORDER;
+}
+
+/* The most text a heap buffer holds, one byte being kept for the NUL */
+static size_t heap_cap(void)
+{
+	return heap_max(alloc.gfp) - 1;
+}
+
+static bool fuzz_alloc_fail(size_t size, gfp_t gfp)
+{
+	bool fail;
+
+	alloc.calls++;
+	if (!alloc.s)
+		die_mismatch("a fixed buffer allocated %zu bytes", size);
+	if (seq_buf_alloc_failed(alloc.s))
+		die_mismatch("allocation of %zu bytes tried after seq_buf_alloc_failed()",
+			     size);
+	if ((gfp & ~__GFP_NOWARN) != alloc.gfp)
+		die_mismatch("allocation with gfp %#x, the buffer was set up with %#x",
+			     gfp, alloc.gfp);
+	if (!seq_buf_state_of(alloc.s)) {
+		/* The state comes first, on its own */
+		if (size != sizeof(struct seq_buf_state))
+			die_mismatch("first allocation of %zu bytes, not the state's %zu",
+				     size, sizeof(struct seq_buf_state));
+	} else if (!is_power_of_2(size) || size < 64 || size > heap_max(gfp) ||
+		   (alloc.last && size < 2 * alloc.last)) {
+		die_mismatch("text allocation of %zu bytes after %zu: not doubling powers of two, 64 to %zu",
+			     size, alloc.last, heap_max(gfp));
+	}
+	fail = alloc.fail_at && (alloc.calls == alloc.fail_at ||
+				 (alloc.fail_rest && alloc.calls > alloc.fail_at));
+	if (fail)
+		alloc.failed++;
+	else if (seq_buf_state_of(alloc.s))
+		alloc.last = size;
+	return fail;
+}
+
+/* ---- the model ---- */
+
+/*
+ * Find the line again, from the text: it starts after the last '\n'. The
+ * next tabstop is the first one past the line's length, and the field to
+ * right-justify starts at the stop before it, or where the indent ends,
+ * but not past the text. An overflowed buffer has no end to look back
+ * from: the line state is only marked stale, and found when len is moved
+ * back.
+ */
 static void model_find_line(struct model *m)
 {
 	size_t p = m->len;
+	unsigned int t = 0;
 
+	if (m->overflow) {
+		m->pos.stale = true;
+		return;
+	}
 	while (p && m->text[p - 1] != '\n')
 		p--;
-	m->pos = (struct pos){ .line = p, .field = p, .tab = 0 };
+	while (t < m->nr_tabs && m->tabs[t] <= m->len - p)
+		t++;
+	m->pos = (struct pos){
+		.line = p, .tab = t, .end = m->len,
+		.field = min(m->len, p + (t ? m->tabs[t - 1] : m->indent)),
+	};
 }
 
 /*
- * Scanning starts when an indent or a tabstop is set; lines are not
- * tracked while neither is, so the line is found again then.
+ * Lines are tracked while an indent or a tabstop is set; they are not
+ * while neither is, so the line is found again when one is set.
  */
 static void model_settings_changed(struct model *m)
 {
@@ -169,125 +309,38 @@ static void model_settings_changed(struct model *m)
 }
 
 /*
- * The layout of one character of text, appended to scratch[0, *@l) with
- * the line state *@p: first the indent, if @c begins a line ...
- */
-static void model_indent(struct model *m, char c, size_t *l, struct pos *p)
-{
-	if (!m->fmt || c == '\n' || *l != p->line || !m->indent)
-		return;
-	reserve(&scratch, &scratch_alloc, *l + m->indent);
-	memset(scratch + *l, ' ', m->indent);
-	*l += m->indent;
-	p->field = *l;
-}
-
-/* ... then the character: '\t' and '\r' are tabs while a stop is set */
-static void model_char(struct model *m, char c, size_t *l, struct pos *p)
-{
-	unsigned int stop;
-	size_t col, pad;
-
-	reserve(&scratch, &scratch_alloc, *l + 1);
-	if (!m->fmt || !m->nr_tabs || (c != '\t' && c != '\r')) {
-		scratch[(*l)++] = c;
-		if (m->fmt && c == '\n')
-			*p = (struct pos){ .line = *l, .field = *l, .tab = 0 };
-		return;
-	}
-	stop = p->tab < m->nr_tabs ? m->tabs[p->tab] : 0;
-	col = *l - p->line;
-	if (c == '\t' || !stop || col > stop) {
-		/* pad to the stop, or one space */
-		pad = stop > col && c == '\t' ? stop - col : 1;
-		reserve(&scratch, &scratch_alloc, *l + pad);
-		memset(scratch + *l, ' ', pad);
-	} else {
-		/* right-justify the field: it ends at the stop */
-		pad = stop - col;
-		reserve(&scratch, &scratch_alloc, *l + pad);
-		memmove(scratch + p->field + pad, scratch + p->field,
-			*l - p->field);
-		memset(scratch + p->field, ' ', pad);
-	}
-	*l += pad;
-	p->field = *l;
-	/* A stop pushed later on this line is the next one */
-	if (p->tab < m->nr_tabs)
-		p->tab++;
-}
-
-/* The text so far, into scratch */
-static void model_scratch(struct model *m, size_t *len, struct pos *p)
-{
-	reserve(&scratch, &scratch_alloc, m->len + 1);
-	memcpy(scratch, m->text, m->len);
-	*len = m->len;
-	*p = m->pos;
-}
-
-/*
- * Apply @str to a copy of the text in scratch: *@len is the length of the
- * copy, *@p the line state after it.
- */
-static void model_expand(struct model *m, const char *str, size_t n,
-			 size_t *len, struct pos *p)
-{
-	size_t i;
-
-	model_scratch(m, len, p);
-	for (i = 0; i < n; i++) {
-		model_indent(m, str[i], len, p);
-		model_char(m, str[i], len, p);
-	}
-}
-
-/*
- * printf with indentation or tabstops, into scratch: vsnprintf() writes
- * the raw text after the old end, as much of it as fits before the last
- * byte (@limit), and the layout then happens in place, one character
- * after the other. The characters not laid out yet follow the text laid
- * out; whatever the layout pushes past @limit is lost, and a character
- * lost is never laid out. So a '\r' cut off does not right-justify its
- * field, and one that adds no space leaves its byte empty at the end.
- *
- * Returns: true if the text was laid out whole within @limit.
- */
-static bool model_printf_fmt(struct model *m, const char *str, size_t n,
-			     size_t limit, size_t *len, struct pos *p)
-{
-	size_t left, i;		/* characters still in the buffer */
-	bool whole;
-
-	model_scratch(m, len, p);
-	left = min(n, limit - *len);
-	whole = left == n;
-	for (i = 0; left; i++) {
-		model_indent(m, str[i], len, p);
-		if (*len + left > limit) {
-			whole = false;
-			left = *len < limit ? limit - *len : 0;
-			if (!left)
-				break;
-		}
-		model_char(m, str[i], len, p);
-		left--;
-		if (*len + left > limit) {
-			whole = false;
-			left = *len < limit ? limit - *len : 0;
-		}
-	}
-	return whole;
-}
-
-/*
- * The kernel finds the line again before a text write if the line state
- * lies past the end, after len was moved back.
+ * Before every write, raw ones included, while lines are tracked: the
+ * line state describes the text up to pos.end. If len is elsewhere, the
+ * text changed behind it (raw text was appended, clear() emptied it, len
+ * was moved back): raw text with no '\n' just extends the field, anything
+ * else means finding the line again. A stale state is found again too.
+ * While the buffer is overflowed nothing is written, and nothing done.
  */
 static void model_sync(struct model *m)
 {
-	if (m->fmt && !m->overflow && m->pos.field > m->len)
-		model_find_line(m);
+	struct pos *p = &m->pos;
+
+	if (!m->fmt || m->overflow || (!p->stale && m->len == p->end))
+		return;
+	if (!p->stale && m->len > p->end &&
+	    !memchr(m->text + p->end, '\n', m->len - p->end)) {
+		p->end = m->len;
+		return;
+	}
+	model_find_line(m);
+}
+
+/*
+ * A heap buffer whose growth failed is a fixed buffer of the size it has
+ * after the call: a printf may have grown it before failing. A failed
+ * write that ends the buffer at its text then makes the model's size its
+ * len (model_end_text()), independently of what the library did, and
+ * check() compares the two.
+ */
+static void model_heap_sync(struct model *m)
+{
+	if (m->heap && m->cap == INF && seq_buf_alloc_failed(&sb))
+		m->cap = sb.size;
 }
 
 enum wkind {
@@ -297,132 +350,321 @@ enum wkind {
 	W_PRINTF,	/* keeps what fits before the last byte */
 };
 
-/* Returns what the call must return: 0, or -1 on overflow */
-static int model_write(struct model *m, const char *str, size_t n,
-		       enum wkind kind)
+/* Which '\n' of a text end a line */
+struct nl {
+	bool all;	/* every one: puts, putc, or a printf whose are all the format's */
+	size_t prefix;	/* those of the first bytes, the format's before a conversion */
+	bool last;	/* the one that ends both the output and the format */
+};
+
+static const struct nl NL_ALL = { .all = true };
+/* The text of a printf that did not fit ends no line */
+static const struct nl NL_NONE = { };
+
+/* Does a text of @l bytes fit in @cap for a write of @kind? */
+static bool fits(size_t l, size_t cap, enum wkind kind)
 {
-	struct pos p = m->pos;
+	if (cap == INF)
+		return true;
+	return kind == W_PUTS || kind == W_PRINTF ? l < cap : l <= cap;
+}
+
+static size_t count_nl(const char *s, size_t n)
+{
+	size_t i, nr = 0;
+
+	for (i = 0; i < n; i++)
+		nr += s[i] == '\n';
+	return nr;
+}
+
+/*
+ * The '\n' of a printf's output @raw that end a line (SPEC item 5): all
+ * of them if the format has as many; otherwise only those whose place in
+ * the output is known: the ones the format has before its first
+ * conversion, which are the first bytes of the output, and one that ends
+ * both the format and the output.
+ */
+static struct nl printf_nl(const char *raw, size_t n, const char *fmt)
+{
+	size_t flen = strlen(fmt);
+
+	if (count_nl(raw, n) <= count_nl(fmt, flen))
+		return NL_ALL;
+	return (struct nl){
+		.prefix = strcspn(fmt, "%"),
+		.last = flen && fmt[flen - 1] == '\n',
+	};
+}
+
+/*
+ * Append @str, laid out, to a copy of the text in scratch: *@len is the
+ * length of the copy, *@p the line state after it. While neither an
+ * indent nor a tabstop is set, no line is tracked and nothing is added.
+ */
+static void model_expand(struct model *m, const char *str, size_t n,
+			 struct nl nl, size_t *len, struct pos *p)
+{
+	size_t l = m->len, i;
+
+	reserve(&scratch, &scratch_alloc, m->len + 1);
+	memcpy(scratch, m->text, m->len);
+	*p = m->pos;
+	for (i = 0; i < n; i++) {
+		char c = str[i];
+
+		reserve(&scratch, &scratch_alloc, l + m->indent + 1);
+		if (m->fmt && c == '\n' &&
+		    (nl.all || i < nl.prefix || (nl.last && i == n - 1))) {
+			scratch[l++] = c;
+			p->line = p->field = l;
+			p->tab = 0;
+			continue;
+		}
+		/* Never before a '\n', even one that is text */
+		if (m->fmt && l == p->line && m->indent && c != '\n') {
+			memset(scratch + l, ' ', m->indent);
+			l += m->indent;
+			p->field = l;
+		}
+		scratch[l++] = c;
+	}
+	/* A text write that succeeds leaves the state describing it */
+	if (m->fmt)
+		p->end = l;
+	*len = l;
+}
+
+static void model_keep(struct model *m, size_t len, const struct pos *p)
+{
+	reserve(&m->text, &m->alloc, len + 1);
+	memcpy(m->text, scratch, len);
+	m->len = m->known = len;
+	m->pos = *p;
+}
+
+/*
+ * Nothing can be written after the text any more, and seq_buf_used() is
+ * about to count the bytes up to the size: a buffer with a state ends at
+ * its text. A fixed one has the bytes after it cleared (they may hold the
+ * start of a layout, or what a raw writer left half-written), a heap one
+ * gets size = len. A plain buffer's bytes are its owner's.
+ */
+static void model_end_text(struct model *m)
+{
+	if (!m->ext || m->len >= m->cap)
+		return;
+	if (m->heap) {
+		m->cap = m->len;
+		return;
+	}
+	reserve(&m->text, &m->alloc, m->cap);
+	memset(m->text + m->len, 0, m->cap - m->len);
+	m->known = m->cap;
+}
+
+/*
+ * An all or nothing write, or a raw one, failed. If the buffer had already
+ * overflowed, its text ended then: len is past the size, nothing changes.
+ */
+static void model_fail(struct model *m)
+{
+	if (!m->overflow)
+		model_end_text(m);
+	m->overflow = true;
+}
+
+/*
+ * scratch[0, @len) cut before the last byte, then zeros up to it: the
+ * NUL of vsnprintf(), or the bytes cleared after a laid-out text.
+ */
+static void model_keep_cut(struct model *m, size_t len)
+{
+	size_t end = m->cap - 1;
+
+	reserve(&scratch, &scratch_alloc, m->cap);
+	if (len < end)
+		memset(scratch + len, 0, end - len);
+	scratch[end] = '\0';
+	reserve(&m->text, &m->alloc, m->cap);
+	memcpy(m->text, scratch, m->cap);
+	m->len = end;
+	m->known = m->cap;
+}
+
+/*
+ * A text write. Returns what the call must return: 0, or -1 on overflow.
+ * @fmt is printf's format string, to tell which '\n' end lines.
+ */
+static int model_write(struct model *m, const char *str, size_t n,
+		       enum wkind kind, const char *fmt)
+{
+	struct nl nl = NL_ALL;
+	struct pos p;
 	size_t len;
 
-	/*
-	 * A heap buffer whose growth failed is a fixed buffer of the size
-	 * it stopped at (the model runs after the real call).
-	 */
-	if (m->heap && m->cap == INF && seq_buf_alloc_failed(&sb))
-		m->cap = sb.size;
+	model_heap_sync(m);
 	if (m->overflow)
 		return -1;
-	if (kind != W_PUTMEM)
-		model_sync(m);
-	if (kind == W_PRINTF && m->fmt && m->cap != INF) {
-		if (m->len >= m->cap) {
-			/* Already full: nothing is written, the line is stale */
-			m->overflow = true;
-			m->pos = (struct pos){ .line = INF, .field = INF };
-			return -1;
-		}
-		if (model_printf_fmt(m, str, n, m->cap - 1, &len, &p))
-			goto fits;
-		/* What was laid out, then zeros up to the last byte */
-		len = min(len, m->cap - 1);
-		reserve(&scratch, &scratch_alloc, m->cap);
-		memset(scratch + len, 0, m->cap - 1 - len);
-		reserve(&m->text, &m->alloc, m->cap);
-		memcpy(m->text, scratch, m->cap - 1);
-		m->len = m->known = m->cap - 1;
-		m->overflow = true;
-		/* The line state is found again if len is moved back */
-		m->pos = (struct pos){ .line = INF, .field = INF };
-		return -1;
-	}
+	model_sync(m);
 	if (kind == W_PUTMEM) {
+		/* Raw: not scanned, no layout, end left where it was */
 		reserve(&scratch, &scratch_alloc, m->len + n + 1);
 		memcpy(scratch, m->text, m->len);
 		memcpy(scratch + m->len, str, n);
 		len = m->len + n;
+		p = m->pos;
 	} else {
-		model_expand(m, str, n, &len, &p);
+		if (kind == W_PRINTF)
+			nl = printf_nl(str, n, fmt);
+		model_expand(m, str, n, nl, &len, &p);
 	}
-
-	if (m->cap == INF ||
-	    (kind == W_PUTS || kind == W_PRINTF ? len < m->cap : len <= m->cap)) {
-fits:
-		reserve(&m->text, &m->alloc, len + 1);
-		memcpy(m->text, scratch, len);
-		m->len = m->known = len;
-		m->pos = p;
+	if (m->heap && !fits(len, heap_cap(), kind))
+		m->exceeded = true;
+	if (fits(len, m->cap, kind)) {
+		model_keep(m, len, &p);
 		return 0;
 	}
 
+	if (kind != W_PRINTF) {
+		model_fail(m);
+		return -1;
+	}
 	m->overflow = true;
-	if (kind != W_PRINTF && (m->heap || m->fmt) && m->cap != INF &&
-	    m->len < m->cap) {
-		/* A failed write clears the bytes after the text */
-		reserve(&m->text, &m->alloc, m->cap);
-		memset(m->text + m->len, 0, m->cap - m->len);
-		m->known = m->cap;
+	/* A full buffer gets nothing, not even the NUL; the state stays */
+	if (m->len >= m->cap)
+		return -1;
+	if (!m->fmt) {
+		/* vsnprintf()'s text, cut before the last byte */
+		model_keep_cut(m, len);
+		return -1;
 	}
-	if (kind == W_PRINTF) {
-		/* The text as it would be, cut before the last byte */
-		len = m->cap ? m->cap - 1 : 0;
-		reserve(&m->text, &m->alloc, len + 1);
-		memcpy(m->text, scratch, len);
-		m->known = len;
-		m->len = len;
-	}
+	/*
+	 * Laid out in place, what fitted: if the raw text did not fit, no
+	 * '\n' of it ends a line (the indent of the line it starts is all
+	 * that is added); if it fitted and the layout made it too long, its
+	 * end is cut. The bytes after it are cleared, and the line state is
+	 * stale: found again when len is moved back.
+	 */
+	if (m->len + n >= m->cap)
+		model_expand(m, str, n, NL_NONE, &len, &p);
+	model_keep_cut(m, len);
+	m->pos.stale = true;
 	return -1;
 }
 
+/*
+ * seq_buf_tab() and seq_buf_tab_rjust(): with no tabstop set (or no
+ * state), one space written as putc; otherwise padding to the next stop
+ * of the line, all or nothing.
+ */
+static int model_tab(struct model *m, bool rjust)
+{
+	size_t pos, indent = 0, col, n, need, field;
+	unsigned int stop;
+	bool append = true;
+	struct pos p;
+
+	if (!m->nr_tabs)
+		return model_write(m, " ", 1, W_PUTC, NULL);
+
+	model_heap_sync(m);
+	if (m->overflow) {
+		m->pos.stale = true;
+		return -1;
+	}
+	model_sync(m);
+	p = m->pos;
+	pos = m->len;
+	/* Padding is the first character of its line, too */
+	if (pos == p.line)
+		indent = m->indent;
+	col = pos + indent - p.line;
+	stop = p.tab < m->nr_tabs ? m->tabs[p.tab] : 0;
+	if (!rjust) {
+		n = stop > col ? stop - col : 1;
+	} else {
+		append = !stop || col > stop;
+		n = append ? 1 : stop - col;
+	}
+	need = pos + indent + n;
+	if (m->heap && need > heap_cap())
+		m->exceeded = true;
+	if (!fits(need, m->cap, W_PUTC)) {
+		model_fail(m);
+		m->pos.stale = true;
+		return -1;
+	}
+
+	reserve(&scratch, &scratch_alloc, need + 1);
+	memcpy(scratch, m->text, pos);
+	if (indent) {
+		memset(scratch + pos, ' ', indent);
+		pos += indent;
+		p.field = pos;
+	}
+	field = p.field;
+	if (append) {
+		memset(scratch + pos, ' ', n);
+	} else {
+		/* The field moves right by n, spaces before it */
+		memmove(scratch + field + n, scratch + field, pos - field);
+		memset(scratch + field, ' ', n);
+		if (n)
+			m->moved_from = min(m->moved_from, field);
+	}
+	p.field = p.end = pos + n;
+	if (p.tab < m->nr_tabs)
+		p.tab++;
+	model_keep(m, pos + n, &p);
+	return 0;
+}
+
+/*
+ * A raw write (get_buf and commit, path) of @n bytes that fitted, after
+ * model_sync(): the text is not scanned, and end is left where it was.
+ */
+static void model_raw(struct model *m, const char *str, size_t n)
+{
+	reserve(&m->text, &m->alloc, m->len + n + 1);
+	memcpy(m->text + m->len, str, n);
+	m->len = m->known = m->len + n;
+}
+
+/* A raw write that did not fit: commit(-1) */
+static void model_raw_fail(struct model *m)
+{
+	model_heap_sync(m);
+	/* The output of a heap buffer is incomplete, whatever the cause */
+	if (m->heap)
+		m->raw_failed = true;
+	model_fail(m);
+}
+
+/*
+ * seq_buf_clear() only empties the text and leaves the line state to the
+ * next write's model_sync(): its end no longer matches len, so the line is
+ * found again, at 0 (an end of 0 can only describe an empty line at 0, a
+ * stale state is found again anyway). That is the line state at 0, as a
+ * clear() that reset it would leave.
+ */
 static void model_clear(struct model *m)
 {
 	m->len = m->known = 0;
 	m->overflow = false;
-	m->pos = (struct pos){ 0 };
 }
 
-static void model_init(struct model *m, bool heap, size_t cap)
+static void model_init(struct model *m, bool heap, bool ext, size_t cap)
 {
 	model_clear(m);
+	/* A new state is all zeros: the line at 0, up to date */
+	m->pos = (struct pos){ 0 };
 	m->heap = heap;
+	m->ext = heap || ext;
 	m->cap = heap ? INF : cap;
 	m->indent = 0;
 	m->nr_tabs = 0;
 	m->fmt = false;
-}
-
-/* ---- allocation failures ---- */
-
-static struct {
-	unsigned long calls;	/* attempts so far */
-	unsigned long fail_at;	/* the attempt that fails first, 0: none */
-	bool fail_rest;		/* and every one after it */
-	bool failed;		/* an attempt failed */
-	gfp_t gfp;		/* given to seq_buf_init_alloc() */
-	size_t last;		/* size of the last successful one */
-	struct seq_buf *s;
-} alloc;
-
-static bool fuzz_alloc_fail(size_t size, gfp_t gfp)
-{
-	bool fail;
-
-	alloc.calls++;
-	if (alloc.s && seq_buf_alloc_failed(alloc.s))
-		die_mismatch("allocation of %zu bytes tried after seq_buf_alloc_failed()",
-			     size);
-	if ((gfp & ~__GFP_NOWARN) != alloc.gfp)
-		die_mismatch("allocation with gfp %#x, the buffer was set up with %#x",
-			     gfp, alloc.gfp);
-	if (alloc.last && size < 2 * alloc.last)
-		die_mismatch("growth from %zu to %zu bytes is not geometric",
-			     alloc.last, size);
-	fail = alloc.fail_at && (alloc.calls == alloc.fail_at ||
-				 (alloc.fail_rest && alloc.calls > alloc.fail_at));
-	if (fail)
-		alloc.failed = true;
-	else
-		alloc.last = size;
-	return fail;
 }
 
 /* ---- the real buffer and the comparison ---- */
@@ -430,11 +672,14 @@ static bool fuzz_alloc_fail(size_t size, gfp_t gfp)
 static struct model model;
 static u8 *fixed_mem;
 static size_t fixed_size;
+static bool fixed_state;
 static bool was_failed;
 static char trace[4096];	/* the calls of this input, for a report */
 static size_t trace_len;
+static char *snap;		/* the text before the current call */
+static size_t snap_alloc;
 
-static void note(const char *fmt, ...)
+static __printf(1, 2) void note(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -445,6 +690,35 @@ static void note(const char *fmt, ...)
 			       fmt, ap);
 	va_end(ap);
 	trace_len = min(trace_len, sizeof(trace) - 1);
+}
+
+/*
+ * Up to @max bytes of @p, escaped as C does, for note(): in one of four
+ * buffers, so that a call can show a few at once.
+ */
+static const char *esc(const char *p, size_t n, size_t max)
+{
+	static char bufs[4][4 * 64 + 8];
+	static unsigned int next;
+	char *b = bufs[next++ % 4], *o = b;
+	size_t i;
+
+	for (i = 0; i < n && i < min_t(size_t, max, 64); i++) {
+		unsigned char c = p[i];
+
+		if (c == '\n')
+			o += sprintf(o, "\\n");
+		else if (c == '\t')
+			o += sprintf(o, "\\t");
+		else if (c == '\r')
+			o += sprintf(o, "\\r");
+		else if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			o += sprintf(o, "\\x%02x", c);
+		else
+			*o++ = c;
+	}
+	memcpy(o, i < n ? "..." : "", i < n ? 4 : 1);
+	return b;
 }
 
 static void dump(const char *what, const char *p, size_t n)
@@ -471,6 +745,7 @@ static void dump(const char *what, const char *p, size_t n)
 
 static void die_mismatch(const char *fmt, ...)
 {
+	struct seq_buf_state *st = seq_buf_state_of(&sb);
 	va_list ap;
 
 	fprintf(stderr, "\n==== seq_buf contract violation: ");
@@ -478,14 +753,84 @@ static void die_mismatch(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\ncalls: %s\n", trace);
-	fprintf(stderr,
-		"buffer: %s, size %zu, len %zu, flags %#x, indent %u, tabstops %u\n",
-		model.heap ? "heap" : "fixed", sb.size, sb.len, sb.flags,
-		sb.indent, sb.nr_tabstops);
+	fprintf(stderr, "buffer: %s, size %zu, len %zu, ext %#lx",
+		model.heap ? "heap" : fixed_state ? "fixed with state" : "fixed",
+		sb.size, sb.len, sb.ext);
+	if (st)
+		fprintf(stderr, ", flags %#x, indent %u, tabstops %u, line %u, field %u, next stop %u, end %u",
+			st->flags, st->indent, st->nr_tabstops, st->line_start,
+			st->field_start, st->cur_tabstop, st->end);
+	fprintf(stderr, "\nmodel: len %zu, known %zu, cap %zd, overflow %d, indent %u, tabstops %u",
+		model.len, model.known, (ssize_t)model.cap, model.overflow,
+		model.indent, model.nr_tabs);
+	fprintf(stderr, ", line %zd, field %zd, next stop %u, end %zd%s\n",
+		(ssize_t)model.pos.line, (ssize_t)model.pos.field, model.pos.tab,
+		(ssize_t)model.pos.end, model.pos.stale ? " (stale)" : "");
 	dump("model text", model.text, model.len);
 	if (sb.buffer && sb.size)
 		dump("buffer", sb.buffer, min(sb.len, sb.size));
 	abort();
+}
+
+/* The state against the model and the kind of buffer */
+static void check_state(void)
+{
+	struct seq_buf_state *st = seq_buf_state_of(&sb);
+	unsigned int i;
+
+	if (model.heap) {
+		if (!seq_buf_is_heap(&sb))
+			die_mismatch("a heap buffer is not seq_buf_is_heap()");
+		if (!st && (sb.ext & ~3UL) !=
+		    (unsigned long)alloc.gfp << SEQ_BUF_EXT_GFP_SHIFT)
+			die_mismatch("an empty heap buffer does not keep its gfp");
+		if (!st && sb.size)
+			die_mismatch("a heap buffer has text but no state");
+		if (st && (!(st->flags & SEQ_BUF_HEAP) || st->gfp != alloc.gfp))
+			die_mismatch("the state of a heap buffer: flags %#x, gfp %#x",
+				     st->flags, st->gfp);
+	} else if (fixed_state) {
+		if (st != &fstate)
+			die_mismatch("the state of a fixed buffer is not the one it was given");
+		if (seq_buf_is_heap(&sb) ||
+		    (st->flags & (SEQ_BUF_HEAP | SEQ_BUF_ALLOC_FAILED)))
+			die_mismatch("a fixed buffer with a state looks heap-backed");
+	} else if (sb.ext) {
+		die_mismatch("a plain buffer got ext %#lx", sb.ext);
+	}
+	if (!st) {
+		if (model.indent || model.nr_tabs)
+			die_mismatch("indent or tabstops set, and no state");
+		return;
+	}
+	if (st->indent != model.indent || st->nr_tabstops != model.nr_tabs ||
+	    !(st->flags & SEQ_BUF_LAYOUT) != !model.fmt)
+		die_mismatch("the state has indent %u, %u tabstops, layout %d; expected %u, %u, %d",
+			     st->indent, st->nr_tabstops,
+			     !!(st->flags & SEQ_BUF_LAYOUT), model.indent,
+			     model.nr_tabs, model.fmt);
+	for (i = 0; i < model.nr_tabs; i++)
+		if (st->tabstops[i] != model.tabs[i])
+			die_mismatch("tabstop %u at column %u, expected %u", i,
+				     st->tabstops[i], model.tabs[i]);
+	/*
+	 * The line state, while it is tracked. A stale one is only to be
+	 * found again: what else it holds does not matter.
+	 */
+	if (!model.fmt)
+		return;
+	if (!(st->flags & SEQ_BUF_STALE) != !model.pos.stale)
+		die_mismatch("the line state is %sstale, expected %sstale",
+			     st->flags & SEQ_BUF_STALE ? "" : "not ",
+			     model.pos.stale ? "" : "not ");
+	if (!model.pos.stale &&
+	    (st->line_start != model.pos.line ||
+	     st->field_start != model.pos.field ||
+	     st->cur_tabstop != model.pos.tab || st->end != model.pos.end))
+		die_mismatch("line state: line %u, field %u, next stop %u, end %u; expected %zu, %zu, %u, %zu",
+			     st->line_start, st->field_start, st->cur_tabstop,
+			     st->end, model.pos.line, model.pos.field,
+			     model.pos.tab, model.pos.end);
 }
 
 static void check(void)
@@ -501,10 +846,8 @@ static void check(void)
 		die_mismatch("the alloc failed flag was cleared without seq_buf_exit()");
 	if (!model.heap && seq_buf_alloc_failed(&sb))
 		die_mismatch("alloc failed set on a fixed buffer");
-	if (model.heap && seq_buf_alloc_failed(&sb) && !alloc.failed &&
-	    model.len < SZ_1M)
-		die_mismatch("alloc failed set while no allocation failed");
 	was_failed = seq_buf_alloc_failed(&sb);
+	check_state();
 
 	if (seq_buf_has_overflowed(&sb) != model.overflow)
 		die_mismatch("overflowed is %d, expected %d",
@@ -513,6 +856,17 @@ static void check(void)
 		die_mismatch("len %zu, expected %zu", sb.len, model.len);
 	if (!model.heap && (sb.size != fixed_size || sb.buffer != (char *)fixed_mem))
 		die_mismatch("a fixed buffer changed its memory or size");
+	/*
+	 * A heap buffer allocates powers of two, one byte of which is kept
+	 * for the NUL, until growing fails; a failed write may then end it
+	 * at its text.
+	 */
+	if (model.heap && model.cap != INF && sb.size != model.cap)
+		die_mismatch("a heap buffer that cannot grow has size %zu, expected %zu",
+			     sb.size, model.cap);
+	if (model.heap && model.cap == INF && sb.size &&
+	    !is_power_of_2(sb.size + 1))
+		die_mismatch("a heap buffer of %zu bytes", sb.size);
 
 	/* seq_buf_str(): terminated inside the buffer */
 	if (!model.heap && !sb.size) {
@@ -544,38 +898,24 @@ static void check(void)
 	}
 
 	n = min(term, model.known);
-	if (n && memcmp(str, model.text, n))
-		die_mismatch("the text differs from the model");
+	if (n && memcmp(str, model.text, n)) {
+		for (term = 0; str[term] == model.text[term]; term++)
+			;
+		die_mismatch("the text differs from the model at byte %zu", term);
+	}
 }
 
 /* ---- the calls ---- */
 
-static const char * const names_abc[] = { "a", "b", "c", NULL };
-static const char * const names_holes[] = { "rd", NULL, "wr", NULL };
-static const char * const names_fmt[] = { "x\ty", "", "l1\nl2", "r\r", NULL };
-static const char * const names_empty[] = { NULL };
-static const char *names_64[64];
-static const char * const *const tables[] = {
-	names_abc, names_holes, names_fmt, names_empty, names_64, NULL,
-};
-
-static size_t table_len(const char * const *t)
-{
-	size_t n = 0;
-
-	while (n < 64 && t[n])
-		n++;
-	return n;
-}
-
 enum op {
 	OP_PUTS, OP_PUTC, OP_PUTMEM, OP_PRINTF, OP_INDENT_ADD, OP_INDENT_SUB,
-	OP_TAB_PUSH, OP_TAB_POP, OP_TAB_RESET, OP_TAB, OP_TAB_RJUST,
-	OP_HR_U64, OP_HR_S64, OP_BITFLAGS, OP_OPTION, OP_CLEAR, OP_EXIT,
-	OP_GROUP, OP_PUTMEM_HEX, OP_PRINTK, OP_HEX_DUMP, OP_READ, NR_OPS
+	OP_TAB_PUSH, OP_TAB_RESET, OP_TAB, OP_TAB_RJUST, OP_HR_U64, OP_CLEAR,
+	OP_EXIT, OP_GROUP, OP_PUTMEM_HEX, OP_PRINTK, OP_HEX_DUMP, OP_READ,
+	OP_RAW, OP_PATH, NR_OPS
 };
 
 static bool misuse;	/* the current call may warn */
+static bool writes;	/* the current call writes: a heap buffer checks its gfp */
 
 static void expect_ret(const char *call, int got, int want)
 {
@@ -595,19 +935,21 @@ static void do_printf(struct input *in)
 	char a[MAX_TEXT + 1], b[MAX_TEXT + 1], *raw;
 	unsigned int w = in_num(in) % 300, pr = in_num(in) % 300;
 	u64 x = in_u64(in);
+	const char *fmt;
 	int ret, len;
 
 	in_text(in, a, false);
 	in_text(in, b, false);
 	/* The raw text, as vsnprintf() makes it, then the same call */
-#define FUZZ_PRINTF(...) do {						\
-		len = snprintf(NULL, 0, __VA_ARGS__);			\
+#define FUZZ_PRINTF(f, ...) do {					\
+		fmt = f;						\
+		len = snprintf(NULL, 0, f, __VA_ARGS__);		\
 		raw = malloc(len + 1);					\
-		snprintf(raw, len + 1, __VA_ARGS__);			\
-		ret = seq_buf_printf(&sb, __VA_ARGS__);			\
+		snprintf(raw, len + 1, f, __VA_ARGS__);			\
+		ret = seq_buf_printf(&sb, f, __VA_ARGS__);		\
 	} while (0)
 
-	switch (in_u8(in) % 10) {
+	switch (in_u8(in) % 15) {
 	case 0:
 		FUZZ_PRINTF("%s", a);
 		break;
@@ -630,95 +972,38 @@ static void do_printf(struct input *in)
 		FUZZ_PRINTF("%*.*s", (int)w, (int)pr, b);
 		break;
 	case 7:
+		/* '\t' and '\r' of a format are text too */
 		FUZZ_PRINTF("%llu\t%llx\r", x, x >> 7);
 		break;
 	case 8:
 		FUZZ_PRINTF("%s", "");
 		break;
-	default:
+	case 9:
 		FUZZ_PRINTF("%5d%%%s", (int)(x >> 40), b);
+		break;
+	case 10:
+		FUZZ_PRINTF("%s\n", a);
+		break;
+	case 11:
+		FUZZ_PRINTF("%s\n%s\n", a, b);
+		break;
+	case 12:
+		FUZZ_PRINTF("\n%s\n\n", a);
+		break;
+	case 13:
+		FUZZ_PRINTF("%s\t%s\r\n", a, b);
+		break;
+	default:
+		/* Lines that end before the first conversion */
+		FUZZ_PRINTF("-\n\n-\n%s%s", a, b);
 		break;
 	}
 #undef FUZZ_PRINTF
-	note("printf(\"%.40s\"...);", raw);
+	note("printf(\"%s\", \"%s\", \"%s\") = \"%s\";", esc(fmt, strlen(fmt), 20),
+	     esc(a, strlen(a), 30), esc(b, strlen(b), 30), esc(raw, len, 40));
 
-	expect_ret("printf", ret, model_write(&model, raw, len, W_PRINTF));
+	expect_ret("printf", ret, model_write(&model, raw, len, W_PRINTF, fmt));
 	free(raw);
-}
-
-static void human_readable(char *buf, u64 v, bool neg)
-{
-	if (neg) {
-		buf[0] = '-';
-		string_get_size(v, 1, STRING_UNITS_2, buf + 1, 15);
-	} else {
-		string_get_size(v, 1, STRING_UNITS_2, buf, 16);
-	}
-}
-
-static void do_bitflags(struct input *in)
-{
-	const char * const *t = tables[in_u8(in) % ARRAY_SIZE(tables)];
-	u64 flags = in_u64(in), rest = flags;
-	char hex[24];
-	unsigned int bit, n;
-	bool first = true;
-
-	note("bitflags(%s, %#llx);", !t ? "NULL" : t == names_64 ? "names64" :
-	     t[0] ? t[0] : "{}", flags);
-	if (!t) {
-		misuse = true;
-		seq_buf_bitflags(&sb, NULL, flags);
-		n = snprintf(hex, sizeof(hex), "0x%llx", flags);
-		model_write(&model, hex, n, W_PRINTF);
-		return;
-	}
-	seq_buf_bitflags(&sb, t, flags);
-	n = table_len(t);
-	for (bit = 0; bit < n && rest; bit++) {
-		if (!(rest & BIT_ULL(bit)))
-			continue;
-		if (!first)
-			model_write(&model, ",", 1, W_PUTC);
-		model_write(&model, t[bit], strlen(t[bit]), W_PUTS);
-		rest &= ~BIT_ULL(bit);
-		first = false;
-	}
-	if (rest) {
-		if (!first)
-			model_write(&model, ",", 1, W_PUTC);
-		n = snprintf(hex, sizeof(hex), "0x%llx", rest);
-		model_write(&model, hex, n, W_PRINTF);
-	}
-}
-
-static void do_option(struct input *in)
-{
-	const char * const *t = tables[in_u8(in) % ARRAY_SIZE(tables)];
-	size_t sel = in_num(in) % 8, i, n;
-	char buf[32];
-
-	if (t == names_64)
-		t = names_abc;	/* needs a terminator */
-	note("string_option(%s, %zu);", t ? t[0] ? t[0] : "{}" : "NULL", sel);
-	seq_buf_string_option(&sb, t, sel);
-	if (!t) {
-		misuse = true;
-		n = snprintf(buf, sizeof(buf), "[%zu]", sel);
-		model_write(&model, buf, n, W_PRINTF);
-		return;
-	}
-	n = table_len(t);
-	misuse = sel >= n;
-	for (i = 0; i < n; i++) {
-		if (i)
-			model_write(&model, " ", 1, W_PUTC);
-		if (i == sel)
-			model_write(&model, "[", 1, W_PUTC);
-		model_write(&model, t[i], strlen(t[i]), W_PUTS);
-		if (i == sel)
-			model_write(&model, "]", 1, W_PUTC);
-	}
 }
 
 static void do_putmem_hex(struct input *in)
@@ -729,6 +1014,8 @@ static void do_putmem_hex(struct input *in)
 
 	note("putmem_hex(%zu bytes);", len);
 	ret = seq_buf_putmem_hex(&sb, mem, len);
+	/* A write, even of nothing: the line state is brought up to date */
+	model_sync(&model);
 	/* 8 bytes at a time, the highest address first, then a space */
 	for (off = 0; off < len && !want; off += 8) {
 		k = min(len - off, (size_t)8);
@@ -737,7 +1024,7 @@ static void do_putmem_hex(struct input *in)
 			hex[j++] = hex_asc_lo(mem[off + i - 1]);
 		}
 		hex[j++] = ' ';
-		want = model_write(&model, hex, j, W_PUTMEM);
+		want = model_write(&model, hex, j, W_PUTMEM, NULL);
 	}
 	expect_ret("putmem_hex", ret, want);
 }
@@ -756,17 +1043,22 @@ static void do_hex_dump(struct input *in)
 
 	in_text(in, prefix, false);
 	len = in_text(in, mem, true);
-	note("hex_dump(\"%.20s\", %zu bytes);", prefix, len);
+	writes = len;
+	note("hex_dump(\"%s\", %zu bytes);", esc(prefix, strlen(prefix), 20), len);
 	ret = seq_buf_hex_dump(&sb, prefix, type, rowsize, 1, mem, len, ascii);
 	for (i = 0; i < len && !want; i += rowsize) {
 		hex_dump_to_buffer(mem + i, min(len - i, (size_t)rowsize),
 				   rowsize, 1, line, sizeof(line), ascii);
-		if (type == DUMP_PREFIX_OFFSET)
+		/* The formats of seq_buf_hex_dump() */
+		if (type == DUMP_PREFIX_OFFSET) {
 			n = snprintf(row, sizeof(row), "%s%.8zx: %s\n", prefix,
 				     i, line);
-		else
+			want = model_write(&model, row, n, W_PRINTF,
+					   "%s%.8x: %s\n");
+		} else {
 			n = snprintf(row, sizeof(row), "%s%s\n", prefix, line);
-		want = model_write(&model, row, n, W_PRINTF);
+			want = model_write(&model, row, n, W_PRINTF, "%s%s\n");
+		}
 	}
 	expect_ret("hex_dump", ret, want);
 }
@@ -799,6 +1091,142 @@ static void do_read(struct input *in)
 	free(user);
 }
 
+/*
+ * The room that seq_buf_get_buf() must offer. A heap buffer that may still
+ * grow first grows to offer max(len, 64) bytes, or what the largest buffer
+ * has left after the text. That growth is speculative: the writer has not
+ * said what it needs, so an allocation that fails there is not recorded
+ * (the commit that follows does it if the data did not fit), and the room
+ * may then be smaller.
+ */
+static void check_get_buf(size_t room, char *p, size_t old_len,
+			  size_t old_size, bool could_grow, bool was_flagged,
+			  unsigned long failed)
+{
+	size_t want = max_t(size_t, old_len, 64);
+
+	if (room != (sb.len < sb.size ? sb.size - sb.len : 0) ||
+	    p != (room ? sb.buffer + sb.len : NULL))
+		die_mismatch("seq_buf_get_buf() offered %zu bytes at %p", room,
+			     (void *)p);
+	if (!was_flagged && seq_buf_alloc_failed(&sb))
+		die_mismatch("seq_buf_get_buf() recorded an allocation failure");
+	if (!model.heap || !could_grow || old_size - old_len >= want ||
+	    old_len >= heap_cap()) {
+		if (sb.size != old_size)
+			die_mismatch("seq_buf_get_buf() grew a buffer that had the room, or cannot grow");
+		return;
+	}
+	want = min(want, heap_cap() - old_len);
+	if (!failed && room < want)
+		die_mismatch("seq_buf_get_buf() offered %zu bytes for a text of %zu",
+			     room, old_len);
+}
+
+/*
+ * seq_buf_get_buf() and seq_buf_commit(), as a raw writer uses them: the
+ * text if it fits the room offered, or a part of it and an error.
+ */
+static void do_raw(struct input *in)
+{
+	char text[MAX_TEXT + 1], *p;
+	size_t n = in_text(in, text, true), room;
+	size_t old_len = sb.len, old_size = sb.size;
+	bool was_flagged = seq_buf_alloc_failed(&sb);
+	bool could_grow = model.heap && !was_flagged &&
+			  !seq_buf_has_overflowed(&sb);
+	unsigned long failed = alloc.failed;
+	u8 how = in_u8(in);
+
+	room = seq_buf_get_buf(&sb, &p);
+	/* get_buf() is where a raw write brings the line state up to date */
+	model_sync(&model);
+	model_heap_sync(&model);
+	alloc.spec_failed += alloc.failed - failed;
+	check_get_buf(room, p, old_len, old_size, could_grow, was_flagged,
+		      alloc.failed - failed);
+	/* With no room, a writer commits -1: commit(0) may be a BUG */
+	if (n <= room && room && !(how & 1)) {
+		note("get_buf() = %zu; commit(%zu);", room, n);
+		if (n)
+			memcpy(p, text, n);
+		seq_buf_commit(&sb, n);
+		if (!model.overflow)
+			model_raw(&model, text, n);
+		return;
+	}
+	/* A writer that ran out of room, maybe after writing some of it */
+	note("get_buf() = %zu; %s commit(-1);", room,
+	     how & 2 ? "scribble," : "");
+	if (how & 2 && room)
+		memcpy(p, text, min(n, room));
+	seq_buf_commit(&sb, -1);
+	model_raw_fail(&model);
+	if (model.heap && !seq_buf_alloc_failed(&sb))
+		die_mismatch("seq_buf_commit(-1) on a heap buffer did not set alloc failed");
+}
+
+/* What mangle_path() makes of @name: each byte of @chars as \ooo */
+static size_t mangle(char *out, const char *name, const char *chars)
+{
+	size_t n = 0;
+
+	for (; *name; name++) {
+		unsigned char c = *name;
+
+		if (strchr(chars, c))
+			n += sprintf(out + n, "\\%03o", c);
+		else
+			out[n++] = c;
+	}
+	return n;
+}
+
+/*
+ * seq_buf_path(): d_path() of the shim writes the name at the end of the
+ * room, mangle_path() moves it to the start with the escapes. It fits if
+ * the escaped name and a NUL do; a heap buffer grows until it fits.
+ */
+static void do_path(struct input *in)
+{
+	static const char * const escs[] = { "", " \t\n\\", "\n", "-" };
+	char name[MAX_TEXT + 1], out[4 * MAX_TEXT + 1];
+	const char *esc_chars;
+	size_t n, old_len = sb.len;
+	bool could_grow = model.heap && !seq_buf_alloc_failed(&sb) &&
+			  !seq_buf_has_overflowed(&sb);
+	unsigned long failed = alloc.failed;
+	int ret, want;
+
+	in_text(in, name, false);
+	esc_chars = escs[in_u8(in) % ARRAY_SIZE(escs)];
+	n = mangle(out, name, esc_chars);
+	note("path(\"%s\", \"%s\") = %zu bytes;", esc(name, strlen(name), 30),
+	     esc(esc_chars, strlen(esc_chars), 8), n);
+	ret = seq_buf_path(&sb, (const struct path *)name, esc_chars);
+
+	/* Its get_buf() brings the line state up to date */
+	model_sync(&model);
+	model_heap_sync(&model);
+	/* The path and its NUL needed more than the largest buffer */
+	if (could_grow && old_len + n >= heap_cap())
+		model.exceeded = true;
+	want = -1;
+	if (!model.overflow && (model.cap == INF || old_len + n < model.cap))
+		want = n;
+	expect_ret("path", ret, want);
+	if (want >= 0) {
+		/*
+		 * Its get_buf() may have failed to grow the buffer, which is
+		 * not recorded; growing for the path did not fail, as it fit.
+		 */
+		alloc.spec_failed += alloc.failed - failed;
+		model_raw(&model, out, n);
+	} else {
+		model_raw_fail(&model);
+	}
+}
+
 static void do_op(struct input *in, bool in_group);
 
 static void do_group(struct input *in)
@@ -816,9 +1244,11 @@ static void do_group(struct input *in)
 		note("} overflowed: restore len;");
 		sb.len = len;
 		/*
-		 * The text is cut back where it was; what a right-justification
-		 * did to the text before stays. The line state stays too, and
-		 * is found again at the next write if it lies past the end.
+		 * Only len is restored, and with it the overflow state. The
+		 * text is cut back where it was; what a right-justification did
+		 * to the text before stays. The state (seq_buf_state_of()) is
+		 * not touched: its end no longer matches len, or it is stale,
+		 * so the next write finds the line again.
 		 */
 		model.len = saved_len;
 		model.known = min(model.known, saved_len);
@@ -828,10 +1258,18 @@ static void do_group(struct input *in)
 	}
 }
 
+static void human_readable(char *buf, u64 v)
+{
+	string_get_size(v, 1, STRING_UNITS_2, buf, 16);
+}
+
 static void do_op(struct input *in, bool in_group)
 {
 	char text[MAX_TEXT + 1];
-	unsigned long w = shim_warn_count;
+	unsigned long w = shim_warn_count, ma = shim_might_alloc_count;
+	unsigned long failed = alloc.failed, spec_failed = alloc.spec_failed;
+	size_t old_used = seq_buf_used(&sb), keep;
+	bool check_prefix = true;
 	unsigned int n;
 	size_t len;
 	u64 v;
@@ -839,30 +1277,44 @@ static void do_op(struct input *in, bool in_group)
 	u8 op = in_u8(in) % NR_OPS;
 
 	misuse = false;
+	writes = false;
+	model.exceeded = false;
+	model.raw_failed = false;
+	model.moved_from = INF;
+	if (old_used && sb.buffer) {
+		reserve(&snap, &snap_alloc, old_used);
+		memcpy(snap, sb.buffer, old_used);
+	}
+
 	switch (op) {
 	case OP_PUTS:
 		len = in_text(in, text, false);
-		note("puts(\"%.40s\");", text);
+		note("puts(\"%s\");", esc(text, len, 40));
+		writes = true;
 		ret = seq_buf_puts(&sb, text);
-		expect_ret("puts", ret, model_write(&model, text, len, W_PUTS));
+		expect_ret("puts", ret, model_write(&model, text, len, W_PUTS, NULL));
 		zero_size_warns(w);
 		break;
 	case OP_PUTC:
 		text[0] = in_u8(in);
 		note("putc(%#x);", (u8)text[0]);
+		writes = true;
 		ret = seq_buf_putc(&sb, text[0]);
-		expect_ret("putc", ret, model_write(&model, text, 1, W_PUTC));
+		expect_ret("putc", ret, model_write(&model, text, 1, W_PUTC, NULL));
 		zero_size_warns(w);
 		break;
 	case OP_PUTMEM:
 		len = in_text(in, text, true);
-		note("putmem(%zu bytes);", len);
+		note("putmem(\"%s\");", esc(text, len, 40));
+		writes = true;
 		ret = seq_buf_putmem(&sb, text, len);
-		expect_ret("putmem", ret, model_write(&model, text, len, W_PUTMEM));
+		expect_ret("putmem", ret,
+			   model_write(&model, text, len, W_PUTMEM, NULL));
 		if (len)
 			zero_size_warns(w);
 		break;
 	case OP_PRINTF:
+		writes = true;
 		do_printf(in);
 		zero_size_warns(w);
 		break;
@@ -870,6 +1322,13 @@ static void do_op(struct input *in, bool in_group)
 		n = in_num(in);
 		note("indent_add(%u);", n);
 		seq_buf_indent_add(&sb, n);
+		if (!model.ext) {
+			/* No state: a warning, nothing else */
+			misuse = true;
+			break;
+		}
+		if (!seq_buf_state_of(&sb))
+			break;	/* a heap buffer could not allocate it */
 		misuse = n > SEQ_BUF_INDENT_MAX - model.indent;
 		model.indent = misuse ? SEQ_BUF_INDENT_MAX : model.indent + n;
 		model_settings_changed(&model);
@@ -878,6 +1337,12 @@ static void do_op(struct input *in, bool in_group)
 		n = in_num(in);
 		note("indent_sub(%u);", n);
 		seq_buf_indent_sub(&sb, n);
+		if (!model.ext) {
+			misuse = true;
+			break;
+		}
+		if (!seq_buf_state_of(&sb))
+			break;
 		misuse = n > model.indent;
 		model.indent = misuse ? 0 : model.indent - n;
 		model_settings_changed(&model);
@@ -888,6 +1353,15 @@ static void do_op(struct input *in, bool in_group)
 		n = in_num(in);
 		note("tabstop_push(%u);", n);
 		ret = seq_buf_tabstop_push(&sb, n);
+		if (!model.ext) {
+			misuse = true;
+			expect_ret("tabstop_push", ret, -EINVAL);
+			break;
+		}
+		if (!seq_buf_state_of(&sb)) {
+			expect_ret("tabstop_push", ret, -ENOMEM);
+			break;
+		}
 		misuse = model.nr_tabs >= SEQ_BUF_TABSTOPS_MAX || !n ||
 			 n > SEQ_BUF_TABSTOP_COL_MAX - prev;
 		expect_ret("tabstop_push", ret, misuse ? -EINVAL : 0);
@@ -896,14 +1370,6 @@ static void do_op(struct input *in, bool in_group)
 		model_settings_changed(&model);
 		break;
 	}
-	case OP_TAB_POP:
-		note("tabstop_pop();");
-		seq_buf_tabstop_pop(&sb);
-		misuse = !model.nr_tabs;
-		if (!misuse)
-			model.nr_tabs--;
-		model_settings_changed(&model);
-		break;
 	case OP_TAB_RESET:
 		note("tabstops_reset();");
 		seq_buf_tabstops_reset(&sb);
@@ -915,17 +1381,15 @@ static void do_op(struct input *in, bool in_group)
 		bool rjust = op == OP_TAB_RJUST;
 
 		note(rjust ? "tab_rjust();" : "tab();");
+		writes = true;
 		if (rjust)
 			seq_buf_tab_rjust(&sb);
 		else
 			seq_buf_tab(&sb);
-		/* With no stop, one space */
-		model_write(&model, !model.nr_tabs ? " " : rjust ? "\r" : "\t",
-			    1, W_PUTC);
+		model_tab(&model, rjust);
 		break;
 	}
 	case OP_HR_U64:
-	case OP_HR_S64:
 		v = in_u64(in);
 		switch (in_u8(in) % 4) {
 		case 0:
@@ -935,32 +1399,22 @@ static void do_op(struct input *in, bool in_group)
 			v = (u64)1 << (v % 64);
 			break;
 		case 2:
-			v = (v & 1) ? (u64)S64_MIN : U64_MAX - (v & 3);
+			v = U64_MAX - (v & 3);
 			break;
 		default:
 			break;
 		}
-		if (op == OP_HR_S64) {
-			note("human_readable_s64(%lld);", (s64)v);
-			seq_buf_human_readable_s64(&sb, v);
-			human_readable(text, (s64)v < 0 ? -v : v, (s64)v < 0);
-		} else {
-			note("human_readable_u64(%llu);", v);
-			seq_buf_human_readable_u64(&sb, v);
-			human_readable(text, v, false);
-		}
-		model_write(&model, text, strlen(text), W_PUTS);
-		break;
-	case OP_BITFLAGS:
-		do_bitflags(in);
-		break;
-	case OP_OPTION:
-		do_option(in);
+		note("human_readable_u64(%llu);", v);
+		writes = true;
+		seq_buf_human_readable_u64(&sb, v);
+		human_readable(text, v);
+		model_write(&model, text, strlen(text), W_PUTS, NULL);
 		break;
 	case OP_CLEAR:
 		if (in_group)
 			break;
 		note("clear();");
+		check_prefix = false;
 		seq_buf_clear(&sb);
 		model_clear(&model);
 		break;
@@ -968,21 +1422,28 @@ static void do_op(struct input *in, bool in_group)
 		if (in_group)
 			break;
 		note("exit();");
+		check_prefix = false;
 		seq_buf_exit(&sb);
 		if (model.heap) {
-			model_init(&model, true, 0);
+			model_init(&model, true, true, 0);
 			was_failed = false;
 			alloc.last = 0;
-			if (sb.size || sb.len || sb.flags != SEQ_BUF_HEAP)
+			alloc.failed = failed = 0;
+			alloc.spec_failed = spec_failed = 0;
+			if (sb.size || sb.len || sb.buffer || seq_buf_state_of(&sb) ||
+			    sb.ext != ((unsigned long)alloc.gfp << SEQ_BUF_EXT_GFP_SHIFT |
+				       SEQ_BUF_EXT_EMPTY))
 				die_mismatch("seq_buf_exit() did not leave the buffer empty");
 		}
 		break;
 	case OP_GROUP:
 		if (in_group)
 			break;
+		check_prefix = false;
 		do_group(in);
 		break;
 	case OP_PUTMEM_HEX:
+		writes = true;
 		do_putmem_hex(in);
 		break;
 	case OP_PRINTK:
@@ -995,12 +1456,64 @@ static void do_op(struct input *in, bool in_group)
 	case OP_READ:
 		do_read(in);
 		break;
+	case OP_RAW:
+		writes = true;
+		do_raw(in);
+		break;
+	case OP_PATH:
+		writes = true;
+		do_path(in);
+		break;
 	default:
 		break;
 	}
 
 	if (shim_warn_count != w && !misuse && (model.heap || fixed_size))
 		die_mismatch("a call that is not a misuse warned");
+
+	/* Every write to a heap buffer checks its gfp; no other does */
+	if (model.heap && writes &&
+	    (shim_might_alloc_count == ma || shim_might_alloc_gfp != alloc.gfp))
+		die_mismatch("a write to a heap buffer did not call might_alloc(%#x)",
+			     alloc.gfp);
+	if (!model.heap && shim_might_alloc_count != ma)
+		die_mismatch("a fixed buffer called might_alloc()");
+
+	/* The alloc failed flag: set when, and only when, growing failed */
+	if (model.heap) {
+		bool now = seq_buf_alloc_failed(&sb);
+
+		/* Those of get_buf() need not be recorded */
+		if (alloc.failed - failed != alloc.spec_failed - spec_failed &&
+		    !now)
+			die_mismatch("an allocation failed and seq_buf_alloc_failed() is false");
+		if (!now && model.exceeded)
+			die_mismatch("a write needed more than %zu bytes and seq_buf_alloc_failed() is false",
+				     heap_cap());
+		if (now && !was_failed && alloc.failed == failed &&
+		    !model.exceeded && !model.raw_failed)
+			die_mismatch("alloc failed set, but no allocation failed, no write needed over %zu bytes",
+				     heap_cap());
+	}
+
+	/*
+	 * Nothing before the old len moved, above all if the call failed:
+	 * only a right-justification moves text there, its field.
+	 */
+	if (check_prefix && old_used && sb.buffer) {
+		keep = min(old_used, model.moved_from);
+		if (keep > seq_buf_used(&sb))
+			die_mismatch("%zu bytes of text before the call, %u after",
+				     old_used, seq_buf_used(&sb));
+		if (memcmp(sb.buffer, snap, keep)) {
+			for (len = 0; sb.buffer[len] == snap[len]; len++)
+				;
+			dump("text before the call", snap, old_used);
+			die_mismatch("%s changed byte %zu of the %zu before it",
+				     seq_buf_has_overflowed(&sb) ?
+				     "a call that failed" : "a call", len, keep);
+		}
+	}
 	check();
 }
 
@@ -1018,80 +1531,120 @@ static void expect_text(const char *what, struct seq_buf *s, const char *want)
 	}
 }
 
+/* Documentation/core-api/seq_buf.rst's worked example */
+static void doc_worked_example(struct seq_buf *s)
+{
+	static const struct { const char *name; u64 bytes; unsigned long objects; } c[] = {
+		{ "dentry", 1572864, 8192 }, { "inode_cache", 196608, 320 },
+		{ "kmalloc-4k", 3758096384ULL, 917504 },
+	};
+	unsigned int i;
+
+	seq_buf_printf(s, "Slab caches: %d\n", (int)ARRAY_SIZE(c));
+	seq_buf_indent_add(s, 2);
+	seq_buf_tabstop_push(s, 14);
+	seq_buf_tabstop_push(s, 10);
+	seq_buf_tabstop_push(s, 10);
+	seq_buf_puts(s, "name");
+	seq_buf_tab(s);
+	seq_buf_puts(s, "size");
+	seq_buf_tab_rjust(s);
+	seq_buf_puts(s, "objects");
+	seq_buf_tab_rjust(s);
+	seq_buf_putc(s, '\n');
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		seq_buf_printf(s, "%s", c[i].name);
+		seq_buf_tab(s);
+		seq_buf_human_readable_u64(s, c[i].bytes);
+		seq_buf_tab_rjust(s);
+		seq_buf_printf(s, "%lu", c[i].objects);
+		seq_buf_tab_rjust(s);
+		seq_buf_putc(s, '\n');
+	}
+	seq_buf_tabstops_reset(s);
+	seq_buf_indent_sub(s, 2);
+	expect_text("worked example", s,
+		    "Slab caches: 3\n"
+		    "  name              size   objects\n"
+		    "  dentry        1.50 MiB      8192\n"
+		    "  inode_cache    192 KiB       320\n"
+		    "  kmalloc-4k    3.50 GiB    917504\n");
+}
+
+/* SPEC item 5: layout comes from the caller, never from data */
+static void doc_layout_rules(struct seq_buf *s)
+{
+	seq_buf_indent_add(s, 2);
+	seq_buf_tabstop_push(s, 8);
+	/* '\t' and '\r' are text; empty lines get no indent */
+	seq_buf_puts(s, "a\tb\rc\n\nd");
+	seq_buf_putc(s, '\n');
+	/* An argument's '\n' is text: only the one ending both ends a line */
+	seq_buf_printf(s, "%s\n", "e\nf");
+	/* The format's '\n' all end lines when no argument brings any */
+	seq_buf_printf(s, "%s\n%s\n", "g", "h");
+	/* More '\n' in the output, the format does not end with one */
+	seq_buf_printf(s, "%s\n%s", "i\n", "j");
+	seq_buf_putc(s, '\n');
+	/* An argument's '\n' that starts a line: no indent before or after */
+	seq_buf_printf(s, "%s|%d", "\nl", 1);
+	seq_buf_putc(s, '\n');
+	/* The format's '\n' before its first conversion end lines */
+	seq_buf_printf(s, "m\n%s", "n\no");
+	seq_buf_putc(s, '\n');
+	seq_buf_puts(s, "k");
+	seq_buf_tab_rjust(s);
+	seq_buf_putc(s, '\n');
+	seq_buf_tabstops_reset(s);
+	seq_buf_indent_sub(s, 2);
+	expect_text("layout rules", s,
+		    "  a\tb\rc\n\n  d\n  e\nf\n  g\n  h\n  i\n\nj\n\nl|1\n  m\n  n\no\n       k\n");
+}
+
 static void doc_examples(void)
 {
-	static const struct { u64 v; bool s; const char *want; } hr[] = {
-		{ 0, false, "0 B" }, { 1, false, "1.00 B" },
-		{ 1023, false, "1023 B" }, { 1024, false, "1.00 KiB" },
-		{ 1025, false, "1.00 KiB" }, { 1048575, false, "1024 KiB" },
-		{ U64_MAX, false, "16.0 EiB" }, { -1, true, "-1.00 B" },
-		{ S64_MAX, true, "8.00 EiB" }, { (u64)S64_MIN, true, "-8.00 EiB" },
+	static const struct { u64 v; const char *want; } hr[] = {
+		{ 0, "0 B" }, { 1, "1.00 B" }, { 1023, "1023 B" },
+		{ 1024, "1.00 KiB" }, { 1025, "1.00 KiB" },
+		{ 1048575, "1024 KiB" }, { U64_MAX, "16.0 EiB" },
 	};
-	static const char * const flag_names[] = { "reclaimable", "accounted", NULL };
-	static const struct { const char *name; u64 bytes, flags; } c[] = {
-		{ "dentry", 1572864, 0x3 }, { "inode_cache", 196608, 0x1 },
-		{ "kmalloc-4k", 3758096384ULL, 0xa },
-	};
+	static char fixed[256], small[24];
+	struct seq_buf_state st;
 	struct seq_buf s;
 	unsigned int i;
 
 	seq_buf_init_alloc(&s, GFP_KERNEL);
 	for (i = 0; i < ARRAY_SIZE(hr); i++) {
 		seq_buf_clear(&s);
-		if (hr[i].s)
-			seq_buf_human_readable_s64(&s, hr[i].v);
-		else
-			seq_buf_human_readable_u64(&s, hr[i].v);
+		seq_buf_human_readable_u64(&s, hr[i].v);
 		expect_text("human readable size", &s, hr[i].want);
 	}
 	seq_buf_clear(&s);
-	seq_buf_bitflags(&s, names_abc, 0x15);
-	expect_text("bitflags 0x15", &s, "a,c,0x10");
-	seq_buf_clear(&s);
-	seq_buf_string_option(&s, names_abc, 1);
-	expect_text("string_option 1", &s, "a [b] c");
-
-	/* The worked example of the documentation */
-	seq_buf_clear(&s);
-	seq_buf_printf(&s, "Slab caches: %d\n", 3);
-	seq_buf_indent_add(&s, 2);
-	seq_buf_tabstop_push(&s, 14);
-	seq_buf_tabstop_push(&s, 10);
-	seq_buf_puts(&s, "name\tsize\r  flags\n");
-	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		seq_buf_puts(&s, c[i].name);
-		seq_buf_tab(&s);
-		seq_buf_human_readable_u64(&s, c[i].bytes);
-		seq_buf_tab_rjust(&s);
-		seq_buf_puts(&s, "  ");
-		seq_buf_bitflags(&s, flag_names, c[i].flags);
-		seq_buf_putc(&s, '\n');
-	}
-	seq_buf_puts(&s, "change\t");
-	seq_buf_human_readable_s64(&s, -1024);
-	seq_buf_tab_rjust(&s);
-	seq_buf_putc(&s, '\n');
-	seq_buf_tabstops_reset(&s);
-	seq_buf_indent_sub(&s, 2);
-	expect_text("worked example", &s,
-		    "Slab caches: 3\n"
-		    "  name              size  flags\n"
-		    "  dentry        1.50 MiB  reclaimable,accounted\n"
-		    "  inode_cache    192 KiB  reclaimable\n"
-		    "  kmalloc-4k    3.50 GiB  accounted,0x8\n"
-		    "  change       -1.00 KiB\n");
+	doc_worked_example(&s);
 	seq_buf_exit(&s);
+	seq_buf_init_alloc(&s, GFP_KERNEL);
+	doc_layout_rules(&s);
+	seq_buf_exit(&s);
+
+	seq_buf_init_state(&s, fixed, sizeof(fixed), &st);
+	doc_worked_example(&s);
+	seq_buf_init_state(&s, fixed, sizeof(fixed), &st);
+	doc_layout_rules(&s);
+
+	/* A right-justification that does not fit leaves its field */
+	seq_buf_init_state(&s, small, sizeof(small), &st);
+	seq_buf_tabstop_push(&s, 40);
+	seq_buf_puts(&s, "field");
+	seq_buf_tab_rjust(&s);
+	if (!seq_buf_has_overflowed(&s) || memcmp(small, "field", 5)) {
+		fprintf(stderr, "documented example differs: a tab_rjust() that did not fit moved text\n");
+		abort();
+	}
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	static char names64[64][4];
-	unsigned int i;
-
-	for (i = 0; i < 64; i++) {
-		snprintf(names64[i], sizeof(names64[i]), "b%u", i);
-		names_64[i] = names64[i];
-	}
+	print_trace = getenv("SEQ_BUF_FUZZ_TRACE");
 	shim_warn_quiet = 1;
 	shim_printk_quiet = 1;
 	reserve(&model.text, &model.alloc, 256);
@@ -1113,20 +1666,25 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	was_failed = false;
 	fixed_mem = NULL;
 	fixed_size = 0;
+	fixed_state = false;
 
 	if (mode & 1) {
 		static const gfp_t gfps[] = { GFP_KERNEL, GFP_NOWAIT, GFP_ATOMIC };
 
-		alloc.gfp = gfps[(mode >> 1) % 3];
+		/* Bits 1-2 only, so that the failure bits keep the gfp */
+		alloc.gfp = gfps[((mode >> 1) & 3) % 3];
 		alloc.fail_at = (mode >> 3) & 7;
 		alloc.fail_rest = mode & 0x40;
 		alloc.s = &sb;
 		seq_buf_init_alloc(&sb, alloc.gfp);
-		model_init(&model, true, 0);
-		note("heap(fail at %lu%s);", alloc.fail_at,
-		     alloc.fail_rest ? " and after" : "");
+		model_init(&model, true, true, 0);
+		note("heap(%s, fail at %lu%s);",
+		     alloc.gfp == GFP_KERNEL ? "GFP_KERNEL" :
+		     alloc.gfp == GFP_NOWAIT ? "GFP_NOWAIT" : "GFP_ATOMIC",
+		     alloc.fail_at, alloc.fail_rest ? " and after" : "");
 		if (sb.size || sb.len || *seq_buf_str(&sb) ||
-		    shim_alloc_live != live)
+		    seq_buf_state_of(&sb) || !seq_buf_is_heap(&sb) ||
+		    seq_buf_alloc_failed(&sb) || shim_alloc_live != live)
 			die_mismatch("seq_buf_init_alloc() is not empty or allocated");
 	} else {
 		u8 b = in_u8(&in);
@@ -1134,10 +1692,26 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		/* 0, 1 and 2 often, otherwise up to 255 */
 		fixed_size = b < 0x30 ? b % 3 : b;
 		fixed_mem = malloc(fixed_size);
+		fixed_state = mode & 2;
 		memset(fixed_mem, mode | 0x80, fixed_size);
-		seq_buf_init(&sb, (char *)fixed_mem, fixed_size);
-		model_init(&model, false, fixed_size);
-		note("fixed(%zu);", fixed_size);
+		if (fixed_state) {
+			/* The caller's state, cleared by the call */
+			memset(&fstate, 0xa5, sizeof(fstate));
+			seq_buf_init_state(&sb, (char *)fixed_mem, fixed_size,
+					   &fstate);
+			if (fstate.gfp || fstate.flags || fstate.indent ||
+			    fstate.nr_tabstops || fstate.cur_tabstop ||
+			    fstate.line_start || fstate.field_start ||
+			    fstate.end)
+				die_mismatch("seq_buf_init_state() did not clear the state");
+			for (i = 0; i < SEQ_BUF_TABSTOPS_MAX; i++)
+				if (fstate.tabstops[i])
+					die_mismatch("seq_buf_init_state() did not clear the tabstops");
+		} else {
+			seq_buf_init(&sb, (char *)fixed_mem, fixed_size);
+		}
+		model_init(&model, false, fixed_state, fixed_size);
+		note("fixed(%zu%s);", fixed_size, fixed_state ? ", state" : "");
 	}
 	shim_alloc_fail = fuzz_alloc_fail;
 
@@ -1146,6 +1720,13 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		do_op(&in, false);
 
 	shim_alloc_fail = NULL;
+	if (print_trace) {
+		fprintf(stderr, "calls: %s\nsize %zu, len %zu, overflowed %d, alloc failed %d\n",
+			trace, sb.size, sb.len, seq_buf_has_overflowed(&sb),
+			seq_buf_alloc_failed(&sb));
+		if (sb.size)
+			dump("text", seq_buf_str(&sb), min_t(size_t, seq_buf_used(&sb), 200));
+	}
 	if (model.heap) {
 		seq_buf_exit(&sb);
 		seq_buf_exit(&sb);	/* safe twice */
