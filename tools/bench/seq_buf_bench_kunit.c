@@ -12,16 +12,18 @@
 #include <kunit/test.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/sprintf.h>
+#include <linux/string.h>
 #include <linux/timekeeping.h>
 
 #include "workloads-data.h"
 
-#define BENCH_REPS	51
+#define BENCH_REPS	101
 
 char bench_big[BENCH_BIG_SIZE];
 
@@ -51,6 +53,10 @@ static unsigned long bench_floor_trace(unsigned long n)
 	return sum;
 }
 
+/*
+ * n is chosen so that a timed run lasts 100 us or more: UML's clock moves
+ * in steps of a few hundred ns, which must stay well under 1% of a run.
+ */
 struct bench_workload {
 	const char *name;
 	unsigned long (*fn)(unsigned long n);
@@ -59,17 +65,33 @@ struct bench_workload {
 };
 
 static const struct bench_workload bench_workloads[] = {
-	{ "k.w0.init.v612", bench_v612_init, 1, 20000 },
-	{ "k.w0.init.series", bench_series_init, 1, 20000 },
-	{ "k.w1.trace.floor", bench_floor_trace, 1, 200 },
-	{ "k.w1.trace.v612", bench_v612_trace, 1, 200 },
-	{ "k.w1.trace.series", bench_series_trace, 1, 200 },
-	{ "k.w2.puts.v612", bench_v612_puts, 1, 200 },
-	{ "k.w2.puts.series", bench_series_puts, 1, 200 },
-	{ "k.w3.table.hand", bench_v612_table_hand, 1, 5 },
-	{ "k.w3.table.series", bench_series_table_fmt, 1, 5 },
+	{ "k.w0.init.v612", bench_v612_init, 1, 200000 },
+	{ "k.w0.init.series", bench_series_init, 1, 200000 },
+	{ "k.w1.trace.floor", bench_floor_trace, 1, 400 },
+	{ "k.w1.trace.v612", bench_v612_trace, 1, 400 },
+	{ "k.w1.trace.series", bench_series_trace, 1, 400 },
+	{ "k.w2.puts.v612", bench_v612_puts, 1, 400 },
+	{ "k.w2.puts.series", bench_series_puts, 1, 400 },
+	{ "k.w3.table.hand", bench_v612_table_hand, 1, 25 },
+	{ "k.w3.table.series", bench_series_table_fmt, 1, 25 },
 	{ "k.w4.fill.prealloc", bench_series_prealloc, BENCH_FILL_WRITES, 1 },
 	{ "k.w4.fill.grow", bench_series_grow, BENCH_FILL_WRITES, 1 },
+};
+
+/*
+ * Ratios taken run by run: each repetition runs the two workloads one
+ * right after the other, so a slower spell of the machine slows both, and
+ * the median of the ratios of the pairs moves less than the ratio of
+ * the two medians. Printed as "bench: NAME VALUE ratio".
+ */
+struct bench_pair {
+	const char *name;
+	const char *num, *den;	/* names in bench_workloads[] */
+};
+
+static const struct bench_pair bench_pairs[] = {
+	{ "k.w2.paired.series_v612", "k.w2.puts.series", "k.w2.puts.v612" },
+	{ "k.w3.paired.series_hand", "k.w3.table.series", "k.w3.table.hand" },
 };
 
 static int bench_cmp_u64(const void *a, const void *b)
@@ -83,9 +105,35 @@ static int bench_cmp_u64(const void *a, const void *b)
  * Each repetition runs every workload once, so that a change in the load
  * of the machine affects them all alike.
  */
+static unsigned int bench_index(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++)
+		if (!strcmp(bench_workloads[i].name, name))
+			break;
+	return i;
+}
+
+/* The median of the run-by-run ratios of @p, in thousandths */
+static u64 bench_paired(const struct bench_pair *p,
+			u64 ps[][BENCH_REPS], u64 *ratios)
+{
+	unsigned int n = bench_index(p->num), d = bench_index(p->den), r;
+
+	if (n >= ARRAY_SIZE(bench_workloads) ||
+	    d >= ARRAY_SIZE(bench_workloads))
+		return 0;
+	for (r = 0; r < BENCH_REPS; r++)
+		ratios[r] = div64_u64(ps[n][r] * 1000, max_t(u64, ps[d][r], 1));
+	sort(ratios, BENCH_REPS, sizeof(ratios[0]), bench_cmp_u64, NULL);
+	return ratios[BENCH_REPS / 2];
+}
+
 static void seq_buf_bench_run(struct kunit *test)
 {
 	static u64 ps[ARRAY_SIZE(bench_workloads)][BENCH_REPS];
+	static u64 ratios[BENCH_REPS];
 	const struct bench_workload *w;
 	unsigned long sum = 0;
 	unsigned int i, r;
@@ -109,6 +157,14 @@ static void seq_buf_bench_run(struct kunit *test)
 					     w->n * w->ops);
 			cond_resched();
 		}
+	}
+	for (i = 0; i < ARRAY_SIZE(bench_pairs); i++) {
+		med = bench_paired(&bench_pairs[i], ps, ratios);
+		KUNIT_EXPECT_NE_MSG(test, med, 0, "%s: no such workloads",
+				    bench_pairs[i].name);
+		kunit_info(test, "bench: %s %llu.%03llu ratio\n",
+			   bench_pairs[i].name, div64_u64(med, 1000),
+			   med % 1000);
 	}
 	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
 		sort(ps[i], BENCH_REPS, sizeof(ps[i][0]), bench_cmp_u64, NULL);
