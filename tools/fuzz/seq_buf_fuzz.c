@@ -40,17 +40,17 @@
  *   or a tabstop is set; setting the first one finds the line. Finding the
  *   line: on an overflowed buffer, only marking it stale; otherwise the
  *   line starts after the last '\n' of the text, the next tabstop is the
- *   first past the line's length, the field starts at the previous stop
- *   (or at the indent), at most at len, and end is len. Before every
- *   write, raw ones included, the line state is brought up to date: if it
- *   is stale or len is not end (clear() emptied the text, raw text was
- *   appended, len was moved back), the line is found again, unless the
- *   buffer has overflowed, or it is not stale and the text after end is
- *   raw text without a '\n', which only extends the field (end = len).
- *   Text writes and tabs that succeed set end to the new len; raw writes
- *   leave it, so a raw '\n' starts a new line for the next text write. A
- *   failed tab, and a failed printf with indentation or tabstops, leave it
- *   stale;
+ *   first past the line's length, and a new field starts at len, which
+ *   is also end. Before every write, raw ones included, the line state is
+ *   brought up to date: if it is stale or len is not end (clear() emptied
+ *   the text, raw text was appended, len was moved back), the line is
+ *   found again, unless the buffer has overflowed, or it is not stale and
+ *   either the text after end is raw text without a '\n', which only
+ *   extends the field, or len was moved back no further than the start of
+ *   the field, which only shortens it (end = len in both cases). Text
+ *   writes and tabs that succeed set end to the new len; raw writes leave
+ *   it, so a raw '\n' starts a new line for the next text write. A failed
+ *   write, tab or printf leaves the line state as it was before the call;
  * - a plain buffer has no state: indentation and tabstops warn and do
  *   nothing, tabs are one space;
  * - a heap buffer is unbounded until growing fails (an allocation fails,
@@ -270,11 +270,11 @@ static bool fuzz_alloc_fail(size_t size, gfp_t gfp)
 
 /*
  * Find the line again, from the text: it starts after the last '\n'. The
- * next tabstop is the first one past the line's length, and the field to
- * right-justify starts at the stop before it, or where the indent ends,
- * but not past the text. An overflowed buffer has no end to look back
- * from: the line state is only marked stale, and found when len is moved
- * back.
+ * next tabstop is the first one past the line's length, and the next
+ * field starts at len: where the last one began is not known, and a
+ * right-justification must not move text it did not see written. An
+ * overflowed buffer has no end to look back from: the line state is only
+ * marked stale, and found when len is moved back.
  */
 static void model_find_line(struct model *m)
 {
@@ -290,8 +290,7 @@ static void model_find_line(struct model *m)
 	while (t < m->nr_tabs && m->tabs[t] <= m->len - p)
 		t++;
 	m->pos = (struct pos){
-		.line = p, .tab = t, .end = m->len,
-		.field = min(m->len, p + (t ? m->tabs[t - 1] : m->indent)),
+		.line = p, .tab = t, .end = m->len, .field = m->len,
 	};
 }
 
@@ -312,7 +311,8 @@ static void model_settings_changed(struct model *m)
  * Before every write, raw ones included, while lines are tracked: the
  * line state describes the text up to pos.end. If len is elsewhere, the
  * text changed behind it (raw text was appended, clear() emptied it, len
- * was moved back): raw text with no '\n' just extends the field, anything
+ * was moved back): raw text with no '\n' just extends the field, len
+ * moved back no further than the field's start just shortens it, anything
  * else means finding the line again. A stale state is found again too.
  * While the buffer is overflowed nothing is written, and nothing done.
  */
@@ -324,6 +324,10 @@ static void model_sync(struct model *m)
 		return;
 	if (!p->stale && m->len > p->end &&
 	    !memchr(m->text + p->end, '\n', m->len - p->end)) {
+		p->end = m->len;
+		return;
+	}
+	if (!p->stale && m->len < p->end && m->len >= p->field) {
 		p->end = m->len;
 		return;
 	}
@@ -544,12 +548,12 @@ static int model_write(struct model *m, const char *str, size_t n,
 	 * '\n' of it ends a line (the indent of the line it starts is all
 	 * that is added); if it fitted and the layout made it too long, its
 	 * end is cut. The bytes after it are cleared, and the line state is
-	 * stale: found again when len is moved back.
+	 * the one from before the call: if len is moved back to where the
+	 * printf began, the next write goes on as if it had not been made.
 	 */
 	if (m->len + n >= m->cap)
 		model_expand(m, str, n, NL_NONE, &len, &p);
 	model_keep_cut(m, len);
-	m->pos.stale = true;
 	return -1;
 }
 
@@ -569,10 +573,8 @@ static int model_tab(struct model *m, bool rjust)
 		return model_write(m, " ", 1, W_PUTC, NULL);
 
 	model_heap_sync(m);
-	if (m->overflow) {
-		m->pos.stale = true;
+	if (m->overflow)
 		return -1;
-	}
 	model_sync(m);
 	p = m->pos;
 	pos = m->len;
@@ -591,8 +593,8 @@ static int model_tab(struct model *m, bool rjust)
 	if (m->heap && need > heap_cap())
 		m->exceeded = true;
 	if (!fits(need, m->cap, W_PUTC)) {
+		/* Nothing written: the line state holds */
 		model_fail(m);
-		m->pos.stale = true;
 		return -1;
 	}
 
