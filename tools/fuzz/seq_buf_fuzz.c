@@ -37,7 +37,9 @@
  * - the line state is the library's (struct seq_buf_state: line_start,
  *   field_start, cur_tabstop, end and the STALE flag), and it is compared
  *   with the model's after every call. It is tracked only while an indent
- *   or a tabstop is set; setting the first one finds the line. Finding the
+ *   or a tabstop is set; setting the first one finds the line, and text
+ *   short of the first stop is then that stop's field. tabstops_reset()
+ *   makes the next stop pushed the line's first. Finding the
  *   line: on an overflowed buffer, only marking it stale; otherwise the
  *   line starts after the last '\n' of the text, the next tabstop is the
  *   first past the line's length, and a new field starts at len, which
@@ -302,8 +304,12 @@ static void model_settings_changed(struct model *m)
 {
 	bool fmt = m->indent || m->nr_tabs;
 
-	if (fmt && !m->fmt)
+	if (fmt && !m->fmt) {
 		model_find_line(m);
+		/* Text short of the first stop is that stop's field */
+		if (!m->pos.stale && !m->pos.tab)
+			m->pos.field = m->pos.line;
+	}
 	m->fmt = fmt;
 }
 
@@ -1376,6 +1382,8 @@ static void do_op(struct input *in, bool in_group)
 		note("tabstops_reset();");
 		seq_buf_tabstops_reset(&sb);
 		model.nr_tabs = 0;
+		/* New stops are the line's first ones */
+		model.pos.tab = 0;
 		model_settings_changed(&model);
 		break;
 	case OP_TAB:
