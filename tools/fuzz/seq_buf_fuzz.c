@@ -38,8 +38,8 @@
  *   field_start, cur_tabstop, end and the STALE flag), and it is compared
  *   with the model's after every call. It is tracked only while an indent
  *   or a tabstop is set; setting the first one finds the line, and text
- *   short of the first stop is then that stop's field. tabstops_reset()
- *   makes the next stop pushed the line's first. Finding the
+ *   short of the first stop is then that stop's field; pushing the first
+ *   stop while an indent keeps lines tracked does the same. Finding the
  *   line: on an overflowed buffer, only marking it stale; otherwise the
  *   line starts after the last '\n' of the text, the next tabstop is the
  *   first past the line's length, and a new field starts at len, which
@@ -300,16 +300,20 @@ static void model_find_line(struct model *m)
  * Lines are tracked while an indent or a tabstop is set; they are not
  * while neither is, so the line is found again when one is set.
  */
+static void model_find_line_first_stop(struct model *m)
+{
+	model_find_line(m);
+	/* Text short of the first stop is that stop's field */
+	if (!m->pos.stale && !m->pos.tab)
+		m->pos.field = m->pos.line;
+}
+
 static void model_settings_changed(struct model *m)
 {
 	bool fmt = m->indent || m->nr_tabs;
 
-	if (fmt && !m->fmt) {
-		model_find_line(m);
-		/* Text short of the first stop is that stop's field */
-		if (!m->pos.stale && !m->pos.tab)
-			m->pos.field = m->pos.line;
-	}
+	if (fmt && !m->fmt)
+		model_find_line_first_stop(m);
 	m->fmt = fmt;
 }
 
@@ -1375,7 +1379,11 @@ static void do_op(struct input *in, bool in_group)
 		expect_ret("tabstop_push", ret, misuse ? -EINVAL : 0);
 		if (!misuse)
 			model.tabs[model.nr_tabs++] = prev + n;
-		model_settings_changed(&model);
+		/* The first stop, while an indent keeps lines tracked */
+		if (!misuse && model.nr_tabs == 1 && model.fmt)
+			model_find_line_first_stop(&model);
+		else
+			model_settings_changed(&model);
 		break;
 	}
 	case OP_TAB_RESET:

@@ -4,6 +4,7 @@
 #define _SHIM_LINUX_KERNEL_H
 
 #include <linux/types.h>
+#include <linux/align.h>
 #include <linux/bitops.h>
 #include <linux/bug.h>
 #include <linux/build_bug.h>
