@@ -297,8 +297,9 @@ static void model_find_line(struct model *m)
 }
 
 /*
- * Lines are tracked while an indent or a tabstop is set; they are not
- * while neither is, so the line is found again when one is set.
+ * Layout starts, or the first stop is pushed while an indent keeps lines
+ * tracked: the line is found, and text short of the first stop is that
+ * stop's field.
  */
 static void model_find_line_first_stop(struct model *m)
 {
@@ -308,6 +309,10 @@ static void model_find_line_first_stop(struct model *m)
 		m->pos.field = m->pos.line;
 }
 
+/*
+ * Lines are tracked while an indent or a tabstop is set; they are not
+ * while neither is, so the line is found again when one is set.
+ */
 static void model_settings_changed(struct model *m)
 {
 	bool fmt = m->indent || m->nr_tabs;
@@ -1390,8 +1395,6 @@ static void do_op(struct input *in, bool in_group)
 		note("tabstops_reset();");
 		seq_buf_tabstops_reset(&sb);
 		model.nr_tabs = 0;
-		/* New stops are the line's first ones */
-		model.pos.tab = 0;
 		model_settings_changed(&model);
 		break;
 	case OP_TAB:
