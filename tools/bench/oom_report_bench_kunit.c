@@ -17,6 +17,15 @@
  *                             during all the runs (only when the kernel
  *                             has the kmem tracepoints, CONFIG_TRACEPOINTS)
  *
+ * With CONFIG_MEMCG, two more: the shrinker section with 10,000 NUMA- and
+ * memcg-aware shrinkers (oom.shrinkers.10k-memcg), and the per-cgroup
+ * pass of the count over 100 cgroups on 2 nodes with every shrinker's bit
+ * set (oom.memcg-pass.100x2; "entries" is the ->count_objects() calls it
+ * made). kunit.py's UML kernel has one node and no cgroup but the root, so
+ * that pass is fed stand-in cgroups and the bitmaps, as shrink_slab_memcg()
+ * would find them, through shrinker_report_count_unit(), with the budget
+ * of mm/shrinker.c: it shows the 32768-call budget stopping the count.
+ *
  * Not part of the series: tools/bench/kernel copies it into a worktree of
  * the series next to seq_buf_bench_kunit.c and runs it on UML with
  * kunit.py. The case is slow.
@@ -228,8 +237,93 @@ static void oom_bench_free(struct oom_bench_state *st)
 
 static void oom_bench_shrinkers(struct seq_buf *s)
 {
-	shrinkers_to_text(s, SHRINKERS_REPORT_MAX);
+	shrinkers_to_text(s, SHRINKERS_REPORT_MAX, false);
 }
+
+#ifdef CONFIG_MEMCG
+#define OOM_BENCH_MEMCGS	100
+#define OOM_BENCH_NODES		2
+/* SHRINKER_REPORT_CALLS and SHRINKER_REPORT_NS of mm/shrinker.c */
+#define OOM_BENCH_CALLS		32768
+#define OOM_BENCH_BUDGET_NS	(10 * NSEC_PER_MSEC)
+
+static u64 oom_bench_memcgs[OOM_BENCH_MEMCGS];
+static struct shrinker_info_unit *oom_bench_unit;
+static unsigned int oom_bench_units;
+
+static void oom_bench_memcg_pass(struct seq_buf *s)
+{
+	struct shrinker_report_walk w;
+	unsigned int m, u;
+	int nid;
+
+	shrinker_report_walk_init(&w, OOM_BENCH_CALLS, OOM_BENCH_BUDGET_NS);
+	for (m = 0; m < OOM_BENCH_MEMCGS && !w.stopped; m++) {
+		w.memcg_seq++;
+		for (nid = 0; nid < OOM_BENCH_NODES && !w.stopped; nid++)
+			for (u = 0; u < oom_bench_units && !w.stopped; u++)
+				shrinker_report_count_unit(&w, &oom_bench_unit[u], u,
+					(struct mem_cgroup *)&oom_bench_memcgs[m],
+					nid, true);
+		cond_resched();
+	}
+	seq_buf_printf(s, "memcg pass: %lu calls%s\n", OOM_BENCH_CALLS - w.calls,
+		       w.stopped ? ", stopped" : "");
+}
+
+/* 10,000 NUMA- and memcg-aware shrinkers, their bits set in every unit */
+static void oom_bench_memcg(struct kunit *test, struct oom_bench_state *st)
+{
+	struct shrinker *shrinker;
+	unsigned int u;
+	int max_id = 0;
+
+	while (st->nr_shrinkers) {
+		shrinker_free(st->shrinkers[--st->nr_shrinkers]);
+		cond_resched();
+	}
+	while (st->nr_shrinkers < OOM_BENCH_SHRINKERS) {
+		shrinker = shrinker_alloc(SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE,
+					  "oom-bench-memcg-%u", st->nr_shrinkers);
+		if (!shrinker) {
+			KUNIT_FAIL(test, "cannot register memcg-aware shrinkers");
+			return;
+		}
+		if (!(shrinker->flags & SHRINKER_MEMCG_AWARE)) {
+			shrinker_free(shrinker);
+			kunit_info(test, "memory cgroups disabled: no memcg figures\n");
+			return;
+		}
+		shrinker->count_objects = oom_bench_count;
+		shrinker->scan_objects = oom_bench_scan;
+		shrinker_register(shrinker);
+		st->shrinkers[st->nr_shrinkers++] = shrinker;
+		max_id = max(max_id, shrinker->id);
+		cond_resched();
+	}
+	oom_bench_section(test, "shrinkers", "10k-memcg", oom_bench_shrinkers,
+			  "Shrinkers (top %*u of %u ");
+
+	oom_bench_units = DIV_ROUND_UP(max_id + 1, SHRINKER_UNIT_BITS);
+	oom_bench_unit = kvcalloc(oom_bench_units, sizeof(*oom_bench_unit),
+				  GFP_KERNEL);
+	if (!oom_bench_unit) {
+		KUNIT_FAIL(test, "no memory for the shrinker_info units");
+		return;
+	}
+	/* Every id, the other shrinkers' too: the walk skips those */
+	for (u = 0; u < oom_bench_units; u++)
+		bitmap_fill(oom_bench_unit[u].map, SHRINKER_UNIT_BITS);
+	oom_bench_section(test, "memcg-pass", "100x2", oom_bench_memcg_pass,
+			  "memcg pass: %u ");
+	kvfree(oom_bench_unit);
+}
+#else
+static void oom_bench_memcg(struct kunit *test, struct oom_bench_state *st)
+{
+	kunit_info(test, "no CONFIG_MEMCG: no memcg figures\n");
+}
+#endif
 
 static void oom_bench_slab(struct seq_buf *s)
 {
@@ -333,6 +427,8 @@ static void oom_report_bench_run(struct kunit *test)
 		oom_bench_section(test, "slab", sz->name, oom_bench_slab,
 				  "Unreclaimable slab (top %*u of %u ");
 	}
+
+	oom_bench_memcg(test, &st);
 
 out:
 	oom_bench_allocs_exit();

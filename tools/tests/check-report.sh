@@ -20,6 +20,7 @@ t_check "scenario expectations met" report --expect oom=slab,shrinkers,to_text \
 t_check "a scenario missing a section fails" ! report --expect memcg-oom=shrinkers "$dir/good.log"
 t_check "a section where none is expected fails" ! report --expect oom=none "$dir/good.log"
 t_check "a scenario absent from the log fails" ! report --expect report=shrinkers "$dir/good.log"
+t_check "a shrinker section whose counting stopped passes" report "$dir/stopped.log"
 t_check "unsorted shrinker rows fail" ! report "$dir/unsorted.log"
 t_check "a misaligned slab row fails" ! report "$dir/misaligned.log"
 t_check "a shrinker section that does not add up fails" ! report "$dir/sum.log"
