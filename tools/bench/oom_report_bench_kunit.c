@@ -237,7 +237,7 @@ static void oom_bench_free(struct oom_bench_state *st)
 
 static void oom_bench_shrinkers(struct seq_buf *s)
 {
-	shrinkers_to_text(s, SHRINKERS_REPORT_MAX, false);
+	shrinkers_to_text(s, SHRINKERS_REPORT_MAX, 0);
 }
 
 #ifdef CONFIG_MEMCG
