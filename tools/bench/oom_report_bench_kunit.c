@@ -240,6 +240,10 @@ static void oom_bench_shrinkers(struct seq_buf *s)
 	shrinkers_to_text(s, SHRINKERS_REPORT_MAX, 0);
 }
 
+static void oom_bench_section(struct kunit *test, const char *section,
+			      const char *size, void (*fn)(struct seq_buf *),
+			      const char *header);
+
 #ifdef CONFIG_MEMCG
 #define OOM_BENCH_MEMCGS	100
 #define OOM_BENCH_NODES		2
@@ -267,7 +271,7 @@ static void oom_bench_memcg_pass(struct seq_buf *s)
 					nid, true);
 		cond_resched();
 	}
-	seq_buf_printf(s, "memcg pass: %lu calls%s\n", OOM_BENCH_CALLS - w.calls,
+	seq_buf_printf(s, "memcg pass: %u calls%s\n", OOM_BENCH_CALLS - w.calls,
 		       w.stopped ? ", stopped" : "");
 }
 
