@@ -16,14 +16,18 @@ report() {
 
 t_check "a well-formed log passes" report "$dir/good.log"
 t_check "scenario expectations met" report --expect oom=slab,shrinkers,to_text \
-	--expect memcg-oom=none "$dir/good.log"
+	--expect sysrq-f=shrinkers --expect memcg-oom=none "$dir/good.log"
 t_check "a scenario missing a section fails" ! report --expect memcg-oom=shrinkers "$dir/good.log"
 t_check "a section where none is expected fails" ! report --expect oom=none "$dir/good.log"
 t_check "a scenario absent from the log fails" ! report --expect report=shrinkers "$dir/good.log"
 t_check "a shrinker section whose counting stopped passes" report "$dir/stopped.log"
-t_check "unsorted shrinker rows fail" ! report "$dir/unsorted.log"
-t_check "a misaligned slab row fails" ! report "$dir/misaligned.log"
+t_check "unsorted slab lines fail" ! report "$dir/unsorted.log"
+t_check "a slab line not as 6.12 prints it fails" ! report "$dir/misaligned.log"
+t_check "slab column names not as 6.12 prints them fail" ! report "$dir/slab-columns.log"
 t_check "a shrinker section that does not add up fails" ! report "$dir/sum.log"
-t_check "a slab section with a row missing fails" ! report "$dir/cut.log"
+t_check "a slab section with a line missing fails" ! report "$dir/cut.log"
 t_check "a section split by another message fails" ! report "$dir/split.log"
+t_check "a shrinker row of zeros fails" ! report "$dir/zeros.log"
+t_check "numbers without the long name before them fail" ! report "$dir/long-name.log"
+t_check "an OOM report without Mem-Info fails" ! report "$dir/no-meminfo.log"
 t_done

@@ -8,6 +8,7 @@ SCENARIO=report
 . /lib.sh
 
 dir=/sys/kernel/debug/shrinker
+fill_dcache
 [ -r $dir/report ] || fail "no $dir/report"
 cat $dir/report >/tmp/report || fail "cannot read $dir/report"
 grep -q '^Shrinkers (top ' /tmp/report || fail "$dir/report: $(head -n 1 /tmp/report)"

@@ -16,6 +16,7 @@ secs=${STRESS_SECONDS:-15}
 end=$(($(date +%s) + secs))
 kills0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 set_dump_caches 2
+fill_dcache
 
 # until_end CMD...: run CMD again and again until the time is up.
 until_end() {
