@@ -2,7 +2,8 @@
 # Entry points only: each target runs one script in tools/.
 # Variables: KERNEL_GIT=/path (take the base from a clone whose tag v6.12.118
 # holds the pinned tree; README, "The pinned kernel"),
-# BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir.
+# BUILD=dir (build products, default ./build), JOBS=n, SEQBUF_CACHE=dir,
+# SCENARIOS="a b" (make evidence: only those).
 
 .PHONY: all demo test test-all check run-kunit boot-test send tree export \
 	apply fetch bench evidence stress selftest help clean fuzz kunit-i386 \
@@ -22,7 +23,7 @@ help:
 	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
-	@echo 'make evidence   the OOM report of 6.12.118 without and with the series, in Documentation/'
+	@echo 'make evidence   OOMs of known cause on 6.12.118 without and with the series: Documentation/evidence/ (SCENARIOS=...)'
 	@echo 'make stress     a minute of OOM kills, sysrq-m, debugfs report reads and shrinker churn in QEMU'
 	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
 	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
@@ -74,7 +75,7 @@ boot-test:
 	tools/boot-test
 
 evidence:
-	tools/oom-evidence
+	tools/oom-evidence $(SCENARIOS)
 
 stress:
 	tools/stress

@@ -51,6 +51,23 @@ fill_dcache() {
 	find /sys >/dev/null 2>&1
 }
 
+# cmdline_value KEY [DEFAULT]: the value of KEY=... on the kernel command
+# line, or DEFAULT.
+cmdline_value() {
+	v=${2:-}
+	for arg in $(cat /proc/cmdline); do
+		case $arg in
+		"$1"=*) v=${arg#*=} ;;
+		esac
+	done
+	echo "$v"
+}
+
+# meminfo_mib FIELD: FIELD of /proc/meminfo, in MiB.
+meminfo_mib() {
+	awk -v f="$1:" '$1 == f { print int($2 / 1024) }' /proc/meminfo
+}
+
 # set_dump_caches LEVEL: vm.oom_dump_caches, when the kernel has it.
 set_dump_caches() {
 	if has_series; then

@@ -30,4 +30,13 @@ t_check "a section split by another message fails" ! report "$dir/split.log"
 t_check "a shrinker row of zeros fails" ! report "$dir/zeros.log"
 t_check "numbers without the long name before them fail" ! report "$dir/long-name.log"
 t_check "an OOM report without Mem-Info fails" ! report "$dir/no-meminfo.log"
+t_check "the culprit first in its section passes" report --first oom=slab:kmalloc-4k \
+	--first oom=shrinkers:sb-tmpfs "$dir/good.log"
+t_check "a culprit listed second fails" ! report --first oom=slab:names_cache "$dir/good.log"
+t_check "a culprit in a section the scenario lacks fails" ! report --first memcg-oom=slab:kmalloc-4k "$dir/good.log"
+t_check "--unpatched takes 6.12's unsorted slab lines" report --unpatched "$dir/unsorted.log"
+t_check "--unpatched finds the culprit anywhere in the section" report --unpatched \
+	--first oom=slab:names_cache "$dir/unsorted.log"
+t_check "--unpatched still wants the culprit in the section" ! report --unpatched \
+	--first oom=slab:dentry "$dir/unsorted.log"
 t_done
