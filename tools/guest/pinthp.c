@@ -12,7 +12,9 @@
  * maps 4 KiB of it; and the deferred split shrinker, which reclaim calls,
  * finds it but cannot split it while the pipe holds the reference.
  *
- * Usage: pinthp MiB [NODE]
+ * Usage: pinthp [-n] MiB [NODE]
+ *   -n    no pipe: the huge pages are only partly unmapped, so reclaim
+ *         can split them (the control of the shrinker scenario)
  *   MiB   memory to take, in huge pages of 2 MiB
  *   NODE  take it on this NUMA node (set_mempolicy(MPOL_BIND))
  * Prints "pinthp: ready" when done, then waits to be killed; the pages are
@@ -22,6 +24,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -41,15 +44,41 @@ static void bind_node(int node)
 	}
 }
 
+/* Hand the page at @p to a pipe, which keeps a reference on its folio. */
+static void pin_page(char *p)
+{
+	static unsigned long slots;
+	static int pipefd[2];
+	struct iovec iov = { .iov_base = p, .iov_len = PAGE };
+
+	/* A pipe holds 16 pages by default: a new one every 16. */
+	if (slots == 0) {
+		if (pipe(pipefd)) {
+			perror("pinthp: pipe");
+			exit(1);
+		}
+		slots = 16;
+	}
+	if (vmsplice(pipefd[1], &iov, 1, 0) != (ssize_t)PAGE) {
+		perror("pinthp: vmsplice");
+		exit(1);
+	}
+	slots--;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long i, n, slots = 0;
-	struct iovec iov;
-	int pipefd[2];
+	unsigned long i, n;
 	char *map, *p;
+	int pin = 1;
 
+	if (argc > 1 && !strcmp(argv[1], "-n")) {
+		pin = 0;
+		argc--;
+		argv++;
+	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: pinthp MiB [NODE]\n");
+		fprintf(stderr, "usage: pinthp [-n] MiB [NODE]\n");
 		return 2;
 	}
 	n = strtoul(argv[1], NULL, 0) / 2;
@@ -57,8 +86,8 @@ int main(int argc, char **argv)
 		bind_node(atoi(argv[2]));
 	/*
 	 * One huge page more, to start at a 2 MiB boundary. No madvise():
-	 * the evidence kernels have THP "always", and tinyconfig leaves out
-	 * the madvise() system call.
+	 * the scenarios set THP to "always", and tinyconfig leaves out the
+	 * madvise() system call.
 	 */
 	map = mmap(NULL, (n + 1) * HUGE_SIZE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -70,27 +99,14 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++, p += HUGE_SIZE) {
 		/* One write faults in the whole huge page. */
 		p[0] = 1;
-		/* A pipe holds 16 pages by default: a new one every 16. */
-		if (slots == 0) {
-			if (pipe(pipefd)) {
-				perror("pinthp: pipe");
-				return 1;
-			}
-			slots = 16;
-		}
-		iov.iov_base = p;
-		iov.iov_len = PAGE;
-		if (vmsplice(pipefd[1], &iov, 1, 0) != (ssize_t)PAGE) {
-			perror("pinthp: vmsplice");
-			return 1;
-		}
-		slots--;
+		if (pin)
+			pin_page(p);
 		if (munmap(p + PAGE, HUGE_SIZE - PAGE)) {
 			perror("pinthp: munmap");
 			return 1;
 		}
 	}
-	printf("pinthp: ready, %lu huge pages\n", n);
+	printf("pinthp: ready, %lu huge pages%s\n", n, pin ? ", pinned" : "");
 	fflush(stdout);
 	for (;;)
 		pause();

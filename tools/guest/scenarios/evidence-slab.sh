@@ -21,6 +21,8 @@ mkdir -p $dir
 # nr_inodes=0: no limit on the number of inodes (the default is half the
 # pages of memory).
 mount -t tmpfs -o nr_inodes=0 manyfiles $dir || fail "cannot mount a tmpfs on $dir"
+# Whatever happens, give the memory back to the scenarios after this one.
+trap 'umount $dir 2>/dev/null' EXIT
 manyfiles $dir $FREE_MIB || fail "manyfiles failed"
 echo "$SCENARIO: SUnreclaim $(meminfo_mib SUnreclaim) MiB," \
 	"SReclaimable $(meminfo_mib SReclaimable) MiB, MemAvailable $(meminfo_mib MemAvailable) MiB"
@@ -28,5 +30,6 @@ echo "$SCENARIO: SUnreclaim $(meminfo_mib SUnreclaim) MiB," \
 pid=$!
 expect_killed $pid
 umount $dir || fail "cannot unmount $dir"
+trap - EXIT
 expect_log "Out of memory: Killed process $pid (hog)"
 expect_log 'Unreclaimable slab info:'
