@@ -16,6 +16,10 @@ SCENARIO=evidence-shrinker
 
 THP_SHARE=60
 
+# Only the hog may be killed: once it is, the memory it held is all the
+# OOM killer can give back, and the scenario's shell must go on.
+echo -1000 >/proc/self/oom_score_adj
+
 # THP starts disabled on machines with less than 512 MiB (hugepage_init()).
 echo always >/sys/kernel/mm/transparent_hugepage/enabled || fail "cannot enable THP"
 level=$(cmdline_value harness.dump_caches)
