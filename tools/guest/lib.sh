@@ -74,3 +74,17 @@ set_dump_caches() {
 		echo "$1" >/proc/sys/vm/oom_dump_caches || fail "cannot set vm.oom_dump_caches=$1"
 	fi
 }
+
+# dump_caches_from_cmdline: vm.oom_dump_caches from harness.dump_caches=N
+# on the kernel command line, if given (make evidence's nodebug scenario).
+dump_caches_from_cmdline() {
+	level=$(cmdline_value harness.dump_caches)
+	[ -z "$level" ] || set_dump_caches "$level"
+}
+
+# thp_always: THP on for every anonymous mapping. It starts disabled on
+# machines with less than 512 MiB (hugepage_init()), as the guest is;
+# turning it on also starts khugepaged, which raises min_free_kbytes.
+thp_always() {
+	echo always >/sys/kernel/mm/transparent_hugepage/enabled || fail "cannot enable THP"
+}

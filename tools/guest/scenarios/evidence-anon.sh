@@ -9,8 +9,7 @@
 SCENARIO=evidence-anon
 . /lib.sh
 
-# THP starts disabled on machines with less than 512 MiB (hugepage_init()).
-echo always >/sys/kernel/mm/transparent_hugepage/enabled || fail "cannot enable THP"
+thp_always
 # Allocations of 32 MiB: room for huge pages, as a large heap has.
 (echo 1000 >/proc/self/oom_score_adj && exec hog 0 32 >/dev/null) &
 pid=$!

@@ -20,10 +20,8 @@ THP_SHARE=60
 # OOM killer can give back, and the scenario's shell must go on.
 echo -1000 >/proc/self/oom_score_adj
 
-# THP starts disabled on machines with less than 512 MiB (hugepage_init()).
-echo always >/sys/kernel/mm/transparent_hugepage/enabled || fail "cannot enable THP"
-level=$(cmdline_value harness.dump_caches)
-[ -z "$level" ] || set_dump_caches "$level"
+thp_always
+dump_caches_from_cmdline
 node=
 meminfo=/proc/meminfo
 nodes=$(ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l)

@@ -7,8 +7,6 @@
 # available, then the hog asks for the rest and is killed. The slab section
 # of the report is printed by 6.12's rule (unreclaimable slab larger than
 # all LRU pages together) on both kernels. The files are removed afterwards.
-# Kernel command line: harness.dump_caches=N sets vm.oom_dump_caches
-# (default: the kernel's default).
 SCENARIO=evidence-slab
 . /lib.sh
 
@@ -19,8 +17,6 @@ FREE_MIB=150
 echo -1000 >/proc/self/oom_score_adj
 dir=/tmp/manyfiles
 
-level=$(cmdline_value harness.dump_caches)
-[ -z "$level" ] || set_dump_caches "$level"
 mkdir -p $dir
 # nr_inodes=0: no limit on the number of inodes (the default is half the
 # pages of memory).
