@@ -3,8 +3,8 @@
  * In-kernel benchmark of the reclaim hot path that the series touches:
  * shrink_slab() over many shrinkers, each do_shrink_slab() call scanning
  * and freeing, so that every call updates the per-shrinker reclaim
- * counters (patch "mm: shrinker: add ->to_text() and per-shrinker reclaim
- * counters"). tools/bench/kernel runs it twice, on the series and on the
+ * counters (patch "mm: shrinker: count what reclaim scans and frees, per
+ * shrinker"). tools/bench/kernel runs it twice, on the series and on the
  * series with the counter update taken out of do_shrink_slab(), and
  * tools/bench/report compares the two.
  *
@@ -19,7 +19,7 @@
  *   reclaim.shrink_slab.ns        median ns per do_shrink_slab() call, of
  *                                 SSB_REPS runs of SSB_LOOPS shrink_slab()
  *   reclaim.shrink_slab.scanned   what the first dummy shrinker's
- *                                 nr_scanned counter holds afterwards (0
+ *                                 scanned counter holds afterwards (0
  *                                 when the counters are taken out: it
  *                                 shows which kernel ran)
  *
@@ -69,6 +69,7 @@ static int ssb_cmp(const void *a, const void *b)
 
 static void shrink_slab_bench_run(struct kunit *test)
 {
+	struct shrinker_report_row row;
 	struct mem_cgroup *memcg = NULL;
 	struct shrinker **shrinkers;
 	unsigned int i, rep, loop;
@@ -111,8 +112,9 @@ static void shrink_slab_bench_run(struct kunit *test)
 	kunit_info(test, "bench: reclaim.shrink_slab.ns %llu.%02llu ns\n",
 		   div64_u64(ssb_ns[SSB_REPS / 2], calls),
 		   div64_u64(ssb_ns[SSB_REPS / 2] % calls * 100, calls));
-	kunit_info(test, "bench: reclaim.shrink_slab.scanned %lld count\n",
-		   (long long)atomic64_read(&shrinkers[0]->nr_scanned));
+	shrinker_reclaim_counters(shrinkers[0], false, &row);
+	kunit_info(test, "bench: reclaim.shrink_slab.scanned %llu count\n",
+		   (unsigned long long)row.scanned);
 out:
 	while (i--)
 		shrinker_free(shrinkers[i]);
