@@ -379,7 +379,8 @@ static void oom_bench_section(struct kunit *test, const char *section,
 		if (!strncmp(p, header, strcspn(header, "%")))
 			got = sscanf(p, header, &entries);
 	}
-	KUNIT_EXPECT_EQ(test, got, 1);
+	KUNIT_EXPECT_EQ_MSG(test, got, 1, "no \"%s\" line in:\n%.600s", header,
+			    oom_bench_buf);
 	/* The slab section counts the caches it did not list */
 	if (!strcmp(section, "slab"))
 		entries += SLAB_UNRECLAIMABLE_NR;
@@ -439,7 +440,7 @@ static void oom_report_bench_run(struct kunit *test)
 			goto out;
 		}
 		oom_bench_section(test, "slab", sz->name, oom_bench_slab,
-				  "Unreclaimable slab: %u more ");
+				  "%u more caches not listed");
 	}
 
 	oom_bench_memcg(test, &st);
