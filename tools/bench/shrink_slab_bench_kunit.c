@@ -4,29 +4,44 @@
  * shrink_slab() over many shrinkers, each do_shrink_slab() call scanning
  * and freeing, so that every call updates the per-shrinker reclaim
  * counters (patch "mm: shrinker: count what reclaim scans and frees, per
- * shrinker"). tools/bench/kernel runs it twice, on the series and on the
- * series with the counter update taken out of do_shrink_slab(), and
- * tools/bench/report compares the two.
+ * shrinker"). tools/bench/kernel adds to mm/shrinker.c a copy of
+ * shrink_slab() and do_shrink_slab() without the counter update,
+ * shrink_slab_nocount(); this case times both in the same boot, rep by rep
+ * in alternating order, so that a machine whose speed drifts between runs
+ * (or between boots) affects both alike.
  *
  * SSB_SHRINKERS dummy shrinkers each report SHRINK_BATCH objects (to this
  * task only: kswapd and other reclaimers see none); at priority 0 with the
  * default seeks, reclaim asks each for two batches per call, and the scan
  * "frees" what it is asked for while the count stays the same, so every
  * call does the same work: one ->count_objects(), two ->scan_objects(),
- * the nr_deferred exchange and add, and the counters. This is the leanest
- * call that scans, where the counters weigh the most. It prints:
+ * the nr_deferred exchange and add, and the counters. Two models of the
+ * scan:
  *
- *   reclaim.shrink_slab.ns        median ns per do_shrink_slab() call, of
- *                                 SSB_REPS runs of SSB_LOOPS shrink_slab()
- *   reclaim.shrink_slab.scanned   what the first dummy shrinker's
- *                                 scanned counter holds afterwards (0
- *                                 when the counters are taken out: it
- *                                 shows which kernel ran)
+ *   lean   it returns at once: the leanest call that scans, where the
+ *          counters weigh the most; an upper bound, no shrinker is this
+ *   walk   it steps through a list and writes to each object it is asked
+ *          to scan, in a pool that stays in the L1 cache: less than any
+ *          shrinker that frees objects does per object
+ *
+ * For each model M it prints:
+ *
+ *   reclaim.shrink_slab.M.counters.ns     median ns per do_shrink_slab()
+ *   reclaim.shrink_slab.M.nocounters.ns   call, of SSB_REPS reps
+ *   reclaim.shrink_slab.M.paired          the median of the rep-by-rep
+ *                                         ratios, counters / nocounters
+ *   reclaim.shrink_slab.M.fastest         the fastest rep of one over the
+ *                                         fastest of the other
+ *   reclaim.shrink_slab.M.*.scanned       what the first shrinker's scanned
+ *                                         counter gained during each
+ *                                         variant's reps (0 for the copy:
+ *                                         it shows it does not count)
  *
  * Not part of the series: tools/bench/kernel copies it next to the other
  * benchmarks. The case is slow.
  */
 #include <kunit/test.h>
+#include <linux/cache.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/memcontrol.h>
@@ -40,13 +55,28 @@
 #include "../../mm/internal.h"
 
 #define SSB_SHRINKERS	1000
-#define SSB_LOOPS	20
-#define SSB_REPS	21
+/* Many short reps: a timer tick or a host hiccup lands in few of them */
+#define SSB_REPS	1001
 /* SHRINK_BATCH of mm/shrinker.c */
 #define SSB_OBJECTS	128
+/* The objects the walking scan touches, shared by all shrinkers */
+#define SSB_POOL	256
+
+/* The copy tools/bench/kernel adds to mm/shrinker.c */
+unsigned long shrink_slab_nocount(gfp_t gfp_mask, int nid,
+				  struct mem_cgroup *memcg, int priority);
+
+typedef unsigned long (*ssb_fn)(gfp_t gfp_mask, int nid,
+				struct mem_cgroup *memcg, int priority);
+
+struct ssb_obj {
+	struct ssb_obj *next;
+	unsigned long touched;
+} ____cacheline_aligned;
 
 static struct task_struct *ssb_task;
-static u64 ssb_ns[SSB_REPS];
+static u64 ssb_ns[2][SSB_REPS], ssb_ratio[SSB_REPS];
+static struct ssb_obj ssb_pool[SSB_POOL];
 
 static unsigned long ssb_count(struct shrinker *shrinker,
 			       struct shrink_control *sc)
@@ -54,9 +84,30 @@ static unsigned long ssb_count(struct shrinker *shrinker,
 	return current == READ_ONCE(ssb_task) ? SSB_OBJECTS : 0;
 }
 
-static unsigned long ssb_scan(struct shrinker *shrinker,
-			      struct shrink_control *sc)
+/* The lean model: nothing per object */
+static unsigned long ssb_scan_lean(struct shrinker *shrinker,
+				   struct shrink_control *sc)
 {
+	return sc->nr_to_scan;
+}
+
+/*
+ * The walk model: one step of a list and one write per object, in a pool
+ * that stays in the L1 cache; less than any shrinker that isolates and
+ * frees objects does (list_lru_walk_one() takes a lock, calls an isolate
+ * function and moves each object)
+ */
+static unsigned long ssb_scan_walk(struct shrinker *shrinker,
+				   struct shrink_control *sc)
+{
+	struct ssb_obj *obj = shrinker->private_data;
+	unsigned long i;
+
+	for (i = 0; i < sc->nr_to_scan; i++) {
+		obj->touched++;
+		obj = obj->next;
+	}
+	shrinker->private_data = obj;
 	return sc->nr_to_scan;
 }
 
@@ -67,14 +118,103 @@ static int ssb_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void shrink_slab_bench_run(struct kunit *test)
+static u64 ssb_scanned(struct shrinker *shrinker)
 {
 	struct shrinker_report_row row;
-	struct mem_cgroup *memcg = NULL;
-	struct shrinker **shrinkers;
-	unsigned int i, rep, loop;
-	u64 t0, calls;
 
+	shrinker_reclaim_counters_test(shrinker, false, &row);
+	return row.scanned;
+}
+
+/* @loops passes of @fn over the shrinkers; how long they took, in ns */
+static u64 ssb_time(ssb_fn fn, struct mem_cgroup *memcg, unsigned int loops)
+{
+	unsigned int loop;
+	u64 t0 = ktime_get_ns();
+
+	for (loop = 0; loop < loops; loop++)
+		fn(GFP_KERNEL, 0, memcg, 0);
+	return ktime_get_ns() - t0;
+}
+
+static void ssb_print_ns(struct kunit *test, const char *model,
+			 const char *variant, u64 ns, unsigned int loops)
+{
+	u64 calls = (u64)loops * SSB_SHRINKERS;
+
+	kunit_info(test, "bench: reclaim.shrink_slab.%s.%s.ns %llu.%02llu ns\n",
+		   model, variant, div64_u64(ns, calls),
+		   div64_u64(ns % calls * 100, calls));
+}
+
+/*
+ * Both variants, SSB_REPS reps of @loops passes each, the first variant
+ * alternating from rep to rep; the figures of @model
+ */
+static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
+			const char *model,
+			unsigned long (*scan)(struct shrinker *,
+					      struct shrink_control *),
+			unsigned int loops)
+{
+	static const ssb_fn fns[2] = { shrink_slab, shrink_slab_nocount };
+	static const char * const names[2] = { "counters", "nocounters" };
+	struct mem_cgroup *memcg = NULL;
+	u64 scanned[2] = {}, before;
+	unsigned int i, rep, k, v;
+
+#ifdef CONFIG_MEMCG
+	memcg = root_mem_cgroup;
+#endif
+	for (i = 0; i < SSB_SHRINKERS; i++)
+		shrinkers[i]->scan_objects = scan;
+
+	WRITE_ONCE(ssb_task, current);
+	/* Warm up: caches, branch predictors, the deferred counts settle */
+	for (v = 0; v < 2; v++)
+		ssb_time(fns[v], memcg, loops);
+	for (rep = 0; rep < SSB_REPS; rep++) {
+		for (k = 0; k < 2; k++) {
+			v = k ^ (rep & 1);
+			before = ssb_scanned(shrinkers[0]);
+			ssb_ns[v][rep] = ssb_time(fns[v], memcg, loops);
+			scanned[v] += ssb_scanned(shrinkers[0]) - before;
+		}
+		ssb_ratio[rep] = div64_u64(ssb_ns[0][rep] * 10000,
+					   ssb_ns[1][rep] ?: 1);
+		cond_resched();
+	}
+	WRITE_ONCE(ssb_task, NULL);
+
+	for (v = 0; v < 2; v++) {
+		sort(ssb_ns[v], SSB_REPS, sizeof(u64), ssb_cmp, NULL);
+		ssb_print_ns(test, model, names[v], ssb_ns[v][SSB_REPS / 2],
+			     loops);
+		kunit_info(test, "bench: reclaim.shrink_slab.%s.%s.scanned %llu count\n",
+			   model, names[v], scanned[v]);
+	}
+	kunit_info(test, "bench: reclaim.shrink_slab.%s.fastest %llu.%04llu ratio\n",
+		   model, div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) / 10000,
+		   div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) % 10000);
+	sort(ssb_ratio, SSB_REPS, sizeof(u64), ssb_cmp, NULL);
+	kunit_info(test, "bench: reclaim.shrink_slab.%s.paired %llu.%04llu ratio (reps %llu.%04llu to %llu.%04llu)\n",
+		   model, ssb_ratio[SSB_REPS / 2] / 10000,
+		   ssb_ratio[SSB_REPS / 2] % 10000, ssb_ratio[0] / 10000,
+		   ssb_ratio[0] % 10000, ssb_ratio[SSB_REPS - 1] / 10000,
+		   ssb_ratio[SSB_REPS - 1] % 10000);
+	/* The copy must not count; the series' shrink_slab() counts it all */
+	KUNIT_EXPECT_EQ(test, scanned[1], 0);
+	KUNIT_EXPECT_EQ(test, scanned[0],
+			(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
+}
+
+static void shrink_slab_bench_run(struct kunit *test)
+{
+	struct shrinker **shrinkers;
+	unsigned int i;
+
+	for (i = 0; i < SSB_POOL; i++)
+		ssb_pool[i].next = &ssb_pool[(i + 1) % SSB_POOL];
 	shrinkers = kunit_kcalloc(test, SSB_SHRINKERS, sizeof(*shrinkers),
 				  GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, shrinkers);
@@ -85,36 +225,14 @@ static void shrink_slab_bench_run(struct kunit *test)
 			goto out;
 		}
 		shrinkers[i]->count_objects = ssb_count;
-		shrinkers[i]->scan_objects = ssb_scan;
+		shrinkers[i]->scan_objects = ssb_scan_lean;
 		shrinkers[i]->seeks = DEFAULT_SEEKS;
+		shrinkers[i]->private_data = &ssb_pool[i % SSB_POOL];
 		shrinker_register(shrinkers[i]);
 	}
-#ifdef CONFIG_MEMCG
-	memcg = root_mem_cgroup;
-#endif
 
-	WRITE_ONCE(ssb_task, current);
-	/* Warm up: caches, branch predictors, the deferred counts settle */
-	for (loop = 0; loop < SSB_LOOPS; loop++)
-		shrink_slab(GFP_KERNEL, 0, memcg, 0);
-
-	calls = (u64)SSB_LOOPS * SSB_SHRINKERS;
-	for (rep = 0; rep < SSB_REPS; rep++) {
-		t0 = ktime_get_ns();
-		for (loop = 0; loop < SSB_LOOPS; loop++)
-			shrink_slab(GFP_KERNEL, 0, memcg, 0);
-		ssb_ns[rep] = ktime_get_ns() - t0;
-		cond_resched();
-	}
-	WRITE_ONCE(ssb_task, NULL);
-
-	sort(ssb_ns, SSB_REPS, sizeof(ssb_ns[0]), ssb_cmp, NULL);
-	kunit_info(test, "bench: reclaim.shrink_slab.ns %llu.%02llu ns\n",
-		   div64_u64(ssb_ns[SSB_REPS / 2], calls),
-		   div64_u64(ssb_ns[SSB_REPS / 2] % calls * 100, calls));
-	shrinker_reclaim_counters_test(shrinkers[0], false, &row);
-	kunit_info(test, "bench: reclaim.shrink_slab.scanned %llu count\n",
-		   (unsigned long long)row.scanned);
+	ssb_measure(test, shrinkers, "lean", ssb_scan_lean, 4);
+	ssb_measure(test, shrinkers, "walk", ssb_scan_walk, 1);
 out:
 	while (i--)
 		shrinker_free(shrinkers[i]);
@@ -131,5 +249,5 @@ static struct kunit_suite shrink_slab_bench_suite = {
 };
 kunit_test_suite(shrink_slab_bench_suite);
 
-MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters");
+MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters, paired");
 MODULE_LICENSE("GPL");
