@@ -4,11 +4,12 @@
  * shrink_slab() over many shrinkers, each do_shrink_slab() call scanning
  * and freeing, so that every call updates the per-shrinker reclaim
  * counters (patch "mm: shrinker: count what reclaim scans and frees, per
- * shrinker"). tools/bench/kernel adds to mm/shrinker.c a copy of
- * shrink_slab() and do_shrink_slab() without the counter update,
- * shrink_slab_nocount(); this case times both in the same boot, rep by rep
- * in alternating order, so that a machine whose speed drifts between runs
- * (or between boots) affects both alike.
+ * shrinker"). tools/bench/kernel adds to mm/shrinker.c two copies of
+ * shrink_slab() and do_shrink_slab(), shrink_slab_count() as in the series
+ * and shrink_slab_nocount() without the counter update, placed alike; this
+ * case times both in the same boot, rep by rep in alternating order, so
+ * that a machine whose speed drifts between runs (or between boots)
+ * affects both alike.
  *
  * SSB_SHRINKERS dummy shrinkers each report SHRINK_BATCH objects (to this
  * task only: kswapd and other reclaimers see none); at priority 0 with the
@@ -62,7 +63,9 @@
 /* The objects the walking scan touches, shared by all shrinkers */
 #define SSB_POOL	256
 
-/* The copy tools/bench/kernel adds to mm/shrinker.c */
+/* The copies tools/bench/kernel adds to mm/shrinker.c */
+unsigned long shrink_slab_count(gfp_t gfp_mask, int nid,
+				struct mem_cgroup *memcg, int priority);
 unsigned long shrink_slab_nocount(gfp_t gfp_mask, int nid,
 				  struct mem_cgroup *memcg, int priority);
 
@@ -157,7 +160,7 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 					      struct shrink_control *),
 			unsigned int loops)
 {
-	static const ssb_fn fns[2] = { shrink_slab, shrink_slab_nocount };
+	static const ssb_fn fns[2] = { shrink_slab_count, shrink_slab_nocount };
 	static const char * const names[2] = { "counters", "nocounters" };
 	struct mem_cgroup *memcg = NULL;
 	u64 scanned[2] = {}, before;
@@ -202,7 +205,7 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 		   ssb_ratio[SSB_REPS / 2] % 10000, ssb_ratio[0] / 10000,
 		   ssb_ratio[0] % 10000, ssb_ratio[SSB_REPS - 1] / 10000,
 		   ssb_ratio[SSB_REPS - 1] % 10000);
-	/* The copy must not count; the series' shrink_slab() counts it all */
+	/* The copy without the update must not count; the other counts it all */
 	KUNIT_EXPECT_EQ(test, scanned[1], 0);
 	KUNIT_EXPECT_EQ(test, scanned[0],
 			(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
