@@ -18,8 +18,8 @@ all: demo
 
 help:
 	@echo 'make demo       fetch 6.12.118, apply the series, boot it in QEMU, drive an OOM, print the report'
-	@echo 'make test       what CI runs: selftest, check, run-kunit, fuzz-smoke, boot-test'
-	@echo 'make test-all   make test, then kunit-i386, build-clang-sparse and ftracetest'
+	@echo 'make test       what CI runs: check, run-kunit, fuzz-smoke, boot-test, the fast self-tests'
+	@echo 'make test-all   make test, then the slow self-tests, kunit-i386, build-clang-sparse and ftracetest'
 	@echo 'make check      per-patch gate: checkpatch, kernel-doc, Signed-off-by, W=1 build of each step'
 	@echo 'make run-kunit  the KUnit suites on UML (results in build/kunit/results.json)'
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: slow
 # make tree + make export on a scratch copy of the project:
 #  - the project's own series round-trips: tree then export changes nothing;
 #  - new commits become new patches appended to series, banners kept;

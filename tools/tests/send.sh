@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: slow
 # tools/send (b4 0.12 dry run) on scratch series of 0, 1 and 2 patches:
 # the right number of mails, To/Cc in each, Signed-off-by in each patch, the
 # cover from patches/cover-letter, nothing sent; the revisions: v1 with a

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: slow
 # The worktrees the harness owns (tools/lib.sh): made and marked by
 # new_worktree, reused without a new checkout, made again after being
 # deleted by hand (make clean), and never confused with a copy or a clone
