@@ -420,6 +420,14 @@ set_applied_stamp() {
 	printf '%s\n' "$2" >"$gd/seqbuf-applied"
 }
 
+# kvm_usable: the KVM device (QEMU_KVM_DEV, default /dev/kvm) exists and
+# this user can open it read-write.
+kvm_usable() {
+	local dev=${QEMU_KVM_DEV:-/dev/kvm}
+	[ -c "$dev" ] || [ -n "${QEMU_KVM_DEV:-}" ] || return 1
+	(exec 3<>"$dev") 2>/dev/null
+}
+
 # uml_kunitconfigs: the kunitconfig files of the UML KUnit kernel, one per
 # line: the suites of the series (also built into the boot kernel) and the
 # UML-only ones.

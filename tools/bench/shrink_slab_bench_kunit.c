@@ -12,12 +12,12 @@
  * affects both alike.
  *
  * SSB_SHRINKERS dummy shrinkers each report SHRINK_BATCH objects (to this
- * task only: kswapd and other reclaimers see none); at priority 0 with the
- * default seeks, reclaim asks each for two batches per call, and the scan
- * "frees" what it is asked for while the count stays the same, so every
- * call does the same work: one ->count_objects(), two ->scan_objects(),
- * the nr_deferred exchange and add, and the counters. Two models of the
- * scan:
+ * task and its partner only: kswapd and other reclaimers see none); at
+ * priority 0 with the default seeks, reclaim asks each for two batches per
+ * call, and the scan "frees" what it is asked for while the count stays
+ * the same, so every call does the same work: one ->count_objects(), two
+ * ->scan_objects(), the nr_deferred exchange and add, and the counters.
+ * Two models of the scan:
  *
  *   lean   it returns at once: the leanest call that scans, where the
  *          counters weigh the most; an upper bound, no shrinker is this
@@ -38,12 +38,20 @@
  *                                         variant's reps (0 for the copy:
  *                                         it shows it does not count)
  *
+ * With two CPUs or more online, it also times each model as M.pair: a
+ * thread bound to a second CPU runs the same variant over the same
+ * shrinkers all through each rep, as kswapd and a direct reclaimer would,
+ * so that the shrinkers' shared cache lines (the reference count, the
+ * deferred counts, the counters' totals) move between the CPUs.
+ *
  * Not part of the series: tools/bench/kernel copies it next to the other
  * benchmarks. The case is slow.
  */
 #include <kunit/test.h>
 #include <linux/cache.h>
+#include <linux/cpumask.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/memcontrol.h>
 #include <linux/module.h>
@@ -77,14 +85,21 @@ struct ssb_obj {
 	unsigned long touched;
 } ____cacheline_aligned;
 
-static struct task_struct *ssb_task;
+/* The timing task and, in the pair models, its partner on another CPU */
+static struct task_struct *ssb_task, *ssb_partner;
+/* What the partner runs (NULL: nothing), and how many passes it made */
+static ssb_fn ssb_partner_fn;
+static unsigned long ssb_partner_passes;
 static u64 ssb_ns[2][SSB_REPS], ssb_ratio[SSB_REPS];
-static struct ssb_obj ssb_pool[SSB_POOL];
+/* A pool, and where the walk is in it, for each of the two tasks */
+static struct ssb_obj ssb_pool[2][SSB_POOL];
+static struct ssb_obj *ssb_cursor[2];
 
 static unsigned long ssb_count(struct shrinker *shrinker,
 			       struct shrink_control *sc)
 {
-	return current == READ_ONCE(ssb_task) ? SSB_OBJECTS : 0;
+	return current == READ_ONCE(ssb_task) ||
+	       current == READ_ONCE(ssb_partner) ? SSB_OBJECTS : 0;
 }
 
 /* The lean model: nothing per object */
@@ -103,15 +118,47 @@ static unsigned long ssb_scan_lean(struct shrinker *shrinker,
 static unsigned long ssb_scan_walk(struct shrinker *shrinker,
 				   struct shrink_control *sc)
 {
-	struct ssb_obj *obj = shrinker->private_data;
+	int t = current == ssb_partner;
+	struct ssb_obj *obj = ssb_cursor[t];
 	unsigned long i;
 
 	for (i = 0; i < sc->nr_to_scan; i++) {
 		obj->touched++;
 		obj = obj->next;
 	}
-	shrinker->private_data = obj;
+	ssb_cursor[t] = obj;
 	return sc->nr_to_scan;
+}
+
+/* The partner: passes of whatever ssb_partner_fn says, until stopped */
+static int ssb_partner_run(void *memcg)
+{
+	ssb_fn fn;
+
+	while (!kthread_should_stop()) {
+		fn = READ_ONCE(ssb_partner_fn);
+		if (fn)
+			fn(GFP_KERNEL, 0, memcg, 0);
+		else
+			cpu_relax();
+		WRITE_ONCE(ssb_partner_passes, ssb_partner_passes + 1);
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Sets the partner, if any, running @fn: returns once it does */
+static void ssb_partner_set(ssb_fn fn)
+{
+	unsigned long passes;
+
+	if (!ssb_partner)
+		return;
+	WRITE_ONCE(ssb_partner_fn, fn);
+	passes = READ_ONCE(ssb_partner_passes);
+	/* The pass under way may be of the function before */
+	while (READ_ONCE(ssb_partner_passes) - passes < 2)
+		cpu_relax();
 }
 
 static int ssb_cmp(const void *a, const void *b)
@@ -125,7 +172,7 @@ static u64 ssb_scanned(struct shrinker *shrinker)
 {
 	struct shrinker_report_row row;
 
-	shrinker_reclaim_counters_test(shrinker, false, &row);
+	shrinker_reclaim_counters_test(shrinker, true, false, &row);
 	return row.scanned;
 }
 
@@ -179,6 +226,7 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 	for (rep = 0; rep < SSB_REPS; rep++) {
 		for (k = 0; k < 2; k++) {
 			v = k ^ (rep & 1);
+			ssb_partner_set(fns[v]);
 			before = ssb_scanned(shrinkers[0]);
 			ssb_ns[v][rep] = ssb_time(fns[v], memcg, loops);
 			scanned[v] += ssb_scanned(shrinkers[0]) - before;
@@ -188,6 +236,7 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 		cond_resched();
 	}
 	WRITE_ONCE(ssb_task, NULL);
+	ssb_partner_set(NULL);
 
 	for (v = 0; v < 2; v++) {
 		sort(ssb_ns[v], SSB_REPS, sizeof(u64), ssb_cmp, NULL);
@@ -205,10 +254,53 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 		   ssb_ratio[SSB_REPS / 2] % 10000, ssb_ratio[0] / 10000,
 		   ssb_ratio[0] % 10000, ssb_ratio[SSB_REPS - 1] / 10000,
 		   ssb_ratio[SSB_REPS - 1] % 10000);
-	/* The copy without the update must not count; the other counts it all */
+	/*
+	 * The copy without the update must not count; the other counts it
+	 * all, and with a partner what the partner did meanwhile too
+	 */
 	KUNIT_EXPECT_EQ(test, scanned[1], 0);
-	KUNIT_EXPECT_EQ(test, scanned[0],
-			(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
+	if (ssb_partner)
+		KUNIT_EXPECT_GE(test, scanned[0],
+				(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
+	else
+		KUNIT_EXPECT_EQ(test, scanned[0],
+				(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
+}
+
+/*
+ * The models again with a partner on another CPU, this task bound to the
+ * first CPU online and the partner to the next one
+ */
+static void ssb_measure_pairs(struct kunit *test, struct shrinker **shrinkers)
+{
+	unsigned int cpu = cpumask_first(cpu_online_mask);
+	unsigned int other = cpumask_next(cpu, cpu_online_mask);
+	struct mem_cgroup *memcg = NULL;
+	struct task_struct *t;
+
+	if (other >= nr_cpu_ids) {
+		kunit_info(test, "one CPU online: no pair models\n");
+		return;
+	}
+#ifdef CONFIG_MEMCG
+	memcg = root_mem_cgroup;
+#endif
+	t = kthread_create(ssb_partner_run, memcg, "ssb-partner");
+	if (IS_ERR(t)) {
+		KUNIT_FAIL(test, "cannot start the partner: %ld", PTR_ERR(t));
+		return;
+	}
+	kthread_bind(t, other);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)), 0);
+	WRITE_ONCE(ssb_partner, t);
+	wake_up_process(t);
+
+	ssb_measure(test, shrinkers, "lean.pair", ssb_scan_lean, 4);
+	ssb_measure(test, shrinkers, "walk.pair", ssb_scan_walk, 1);
+
+	kthread_stop(t);
+	WRITE_ONCE(ssb_partner, NULL);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
 }
 
 static void shrink_slab_bench_run(struct kunit *test)
@@ -216,8 +308,12 @@ static void shrink_slab_bench_run(struct kunit *test)
 	struct shrinker **shrinkers;
 	unsigned int i;
 
-	for (i = 0; i < SSB_POOL; i++)
-		ssb_pool[i].next = &ssb_pool[(i + 1) % SSB_POOL];
+	for (i = 0; i < SSB_POOL; i++) {
+		ssb_pool[0][i].next = &ssb_pool[0][(i + 1) % SSB_POOL];
+		ssb_pool[1][i].next = &ssb_pool[1][(i + 1) % SSB_POOL];
+	}
+	ssb_cursor[0] = ssb_pool[0];
+	ssb_cursor[1] = ssb_pool[1];
 	shrinkers = kunit_kcalloc(test, SSB_SHRINKERS, sizeof(*shrinkers),
 				  GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, shrinkers);
@@ -230,12 +326,12 @@ static void shrink_slab_bench_run(struct kunit *test)
 		shrinkers[i]->count_objects = ssb_count;
 		shrinkers[i]->scan_objects = ssb_scan_lean;
 		shrinkers[i]->seeks = DEFAULT_SEEKS;
-		shrinkers[i]->private_data = &ssb_pool[i % SSB_POOL];
 		shrinker_register(shrinkers[i]);
 	}
 
 	ssb_measure(test, shrinkers, "lean", ssb_scan_lean, 4);
 	ssb_measure(test, shrinkers, "walk", ssb_scan_walk, 1);
+	ssb_measure_pairs(test, shrinkers);
 out:
 	while (i--)
 		shrinker_free(shrinkers[i]);
