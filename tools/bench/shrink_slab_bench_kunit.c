@@ -17,13 +17,20 @@
  * call, and the scan "frees" what it is asked for while the count stays
  * the same, so every call does the same work: one ->count_objects(), two
  * ->scan_objects(), the nr_deferred exchange and add, and the counters.
- * Two models of the scan:
+ * Three models of the scan:
  *
  *   lean   it returns at once: the leanest call that scans, where the
  *          counters weigh the most; an upper bound, no shrinker is this
  *   walk   it steps through a list and writes to each object it is asked
  *          to scan, in a pool that stays in the L1 cache: less than any
  *          shrinker that frees objects does per object
+ *   lru    each shrinker has a list_lru of SSB_OBJECTS objects of its own,
+ *          counted with list_lru_shrink_count() and scanned with
+ *          list_lru_shrink_walk(), whose isolate function marks each
+ *          object referenced and rotates it, as the superblock shrinkers do
+ *          with dentries and inodes in use: the call of a list_lru-based
+ *          shrinker that scans and frees nothing, with the objects spread
+ *          over the slab as the allocations of many shrinkers interleave
  *
  * For each model M it prints:
  *
@@ -53,6 +60,7 @@
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/list_lru.h>
 #include <linux/memcontrol.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -70,6 +78,8 @@
 #define SSB_OBJECTS	128
 /* The objects the walking scan touches, shared by all shrinkers */
 #define SSB_POOL	256
+/* The lru model's objects, SSB_OBJECTS for each shrinker */
+#define SSB_LRU_OBJECTS	(SSB_SHRINKERS * SSB_OBJECTS)
 
 /* The copies tools/bench/kernel adds to mm/shrinker.c */
 unsigned long shrink_slab_count(gfp_t gfp_mask, int nid,
@@ -94,6 +104,12 @@ static u64 ssb_ns[2][SSB_REPS], ssb_ratio[SSB_REPS];
 /* A pool, and where the walk is in it, for each of the two tasks */
 static struct ssb_obj ssb_pool[2][SSB_POOL];
 static struct ssb_obj *ssb_cursor[2];
+
+/* An object on a shrinker's list_lru, in the lru model: a line each */
+struct ssb_lru_obj {
+	struct list_head lru;
+	unsigned long referenced;
+} ____cacheline_aligned;
 
 static unsigned long ssb_count(struct shrinker *shrinker,
 			       struct shrink_control *sc)
@@ -128,6 +144,32 @@ static unsigned long ssb_scan_walk(struct shrinker *shrinker,
 	}
 	ssb_cursor[t] = obj;
 	return sc->nr_to_scan;
+}
+
+/* The lru model, as a superblock shrinker finding everything in use */
+static unsigned long ssb_count_lru(struct shrinker *shrinker,
+				   struct shrink_control *sc)
+{
+	if (current != READ_ONCE(ssb_task) && current != READ_ONCE(ssb_partner))
+		return 0;
+	return list_lru_shrink_count(shrinker->private_data, sc);
+}
+
+static enum lru_status ssb_isolate_rotate(struct list_head *item,
+					  struct list_lru_one *list,
+					  spinlock_t *lock, void *arg)
+{
+	struct ssb_lru_obj *obj = container_of(item, struct ssb_lru_obj, lru);
+
+	WRITE_ONCE(obj->referenced, obj->referenced + 1);
+	return LRU_ROTATE;
+}
+
+static unsigned long ssb_scan_lru(struct shrinker *shrinker,
+				  struct shrink_control *sc)
+{
+	return list_lru_shrink_walk(shrinker->private_data, sc,
+				    ssb_isolate_rotate, NULL);
 }
 
 /* The partner: passes of whatever ssb_partner_fn says, until stopped */
@@ -203,6 +245,8 @@ static void ssb_print_ns(struct kunit *test, const char *model,
  */
 static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 			const char *model,
+			unsigned long (*count)(struct shrinker *,
+					       struct shrink_control *),
 			unsigned long (*scan)(struct shrinker *,
 					      struct shrink_control *),
 			unsigned int loops)
@@ -216,8 +260,10 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 #ifdef CONFIG_MEMCG
 	memcg = root_mem_cgroup;
 #endif
-	for (i = 0; i < SSB_SHRINKERS; i++)
+	for (i = 0; i < SSB_SHRINKERS; i++) {
+		shrinkers[i]->count_objects = count;
 		shrinkers[i]->scan_objects = scan;
+	}
 
 	WRITE_ONCE(ssb_task, current);
 	/* Warm up: caches, branch predictors, the deferred counts settle */
@@ -295,18 +341,43 @@ static void ssb_measure_pairs(struct kunit *test, struct shrinker **shrinkers)
 	WRITE_ONCE(ssb_partner, t);
 	wake_up_process(t);
 
-	ssb_measure(test, shrinkers, "lean.pair", ssb_scan_lean, 4);
-	ssb_measure(test, shrinkers, "walk.pair", ssb_scan_walk, 1);
+	ssb_measure(test, shrinkers, "lean.pair", ssb_count, ssb_scan_lean, 4);
+	ssb_measure(test, shrinkers, "walk.pair", ssb_count, ssb_scan_walk, 1);
+	ssb_measure(test, shrinkers, "lru.pair", ssb_count_lru, ssb_scan_lru, 1);
 
 	kthread_stop(t);
 	WRITE_ONCE(ssb_partner, NULL);
 	set_cpus_allowed_ptr(current, cpu_possible_mask);
 }
 
+/*
+ * The lru model's objects, allocated a round of shrinkers at a time, so
+ * that the objects of one list lie far apart, as those of a long-running
+ * system's caches do; false if they could not all be allocated
+ */
+static bool ssb_lru_fill(struct kunit *test, struct list_lru *lrus,
+			 struct ssb_lru_obj **objs)
+{
+	unsigned int i;
+
+	for (i = 0; i < SSB_LRU_OBJECTS; i++) {
+		objs[i] = kzalloc(sizeof(*objs[i]), GFP_KERNEL);
+		if (!objs[i]) {
+			KUNIT_FAIL(test, "cannot allocate lru object %u", i);
+			return false;
+		}
+		INIT_LIST_HEAD(&objs[i]->lru);
+		list_lru_add_obj(&lrus[i % SSB_SHRINKERS], &objs[i]->lru);
+	}
+	return true;
+}
+
 static void shrink_slab_bench_run(struct kunit *test)
 {
 	struct shrinker **shrinkers;
-	unsigned int i;
+	struct ssb_lru_obj **objs;
+	struct list_lru *lrus;
+	unsigned int i, n = 0;
 
 	for (i = 0; i < SSB_POOL; i++) {
 		ssb_pool[0][i].next = &ssb_pool[0][(i + 1) % SSB_POOL];
@@ -316,25 +387,42 @@ static void shrink_slab_bench_run(struct kunit *test)
 	ssb_cursor[1] = ssb_pool[1];
 	shrinkers = kunit_kcalloc(test, SSB_SHRINKERS, sizeof(*shrinkers),
 				  GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, shrinkers);
-	for (i = 0; i < SSB_SHRINKERS; i++) {
-		shrinkers[i] = shrinker_alloc(0, "ssb-%u", i);
-		if (!shrinkers[i]) {
-			KUNIT_FAIL(test, "cannot allocate shrinker %u", i);
+	lrus = kunit_kcalloc(test, SSB_SHRINKERS, sizeof(*lrus), GFP_KERNEL);
+	objs = kvcalloc(SSB_LRU_OBJECTS, sizeof(*objs), GFP_KERNEL);
+	if (!shrinkers || !lrus || !objs) {
+		KUNIT_FAIL(test, "cannot allocate the benchmark's arrays");
+		goto out;
+	}
+	for (n = 0; n < SSB_SHRINKERS; n++) {
+		shrinkers[n] = shrinker_alloc(0, "ssb-%u", n);
+		if (!shrinkers[n] || list_lru_init(&lrus[n])) {
+			KUNIT_FAIL(test, "cannot allocate shrinker %u", n);
+			if (shrinkers[n])
+				shrinker_free(shrinkers[n]);
 			goto out;
 		}
-		shrinkers[i]->count_objects = ssb_count;
-		shrinkers[i]->scan_objects = ssb_scan_lean;
-		shrinkers[i]->seeks = DEFAULT_SEEKS;
-		shrinker_register(shrinkers[i]);
+		shrinkers[n]->count_objects = ssb_count;
+		shrinkers[n]->scan_objects = ssb_scan_lean;
+		shrinkers[n]->private_data = &lrus[n];
+		shrinkers[n]->seeks = DEFAULT_SEEKS;
+		shrinker_register(shrinkers[n]);
 	}
+	if (!ssb_lru_fill(test, lrus, objs))
+		goto out;
 
-	ssb_measure(test, shrinkers, "lean", ssb_scan_lean, 4);
-	ssb_measure(test, shrinkers, "walk", ssb_scan_walk, 1);
+	ssb_measure(test, shrinkers, "lean", ssb_count, ssb_scan_lean, 4);
+	ssb_measure(test, shrinkers, "walk", ssb_count, ssb_scan_walk, 1);
+	ssb_measure(test, shrinkers, "lru", ssb_count_lru, ssb_scan_lru, 1);
 	ssb_measure_pairs(test, shrinkers);
 out:
-	while (i--)
-		shrinker_free(shrinkers[i]);
+	while (n--) {
+		shrinker_free(shrinkers[n]);
+		list_lru_destroy(&lrus[n]);
+	}
+	if (objs)
+		for (i = 0; i < SSB_LRU_OBJECTS; i++)
+			kfree(objs[i]);
+	kvfree(objs);
 }
 
 static struct kunit_case shrink_slab_bench_cases[] = {
