@@ -295,11 +295,15 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 		   model, div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) / 10000,
 		   div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) % 10000);
 	sort(ssb_ratio, SSB_REPS, sizeof(u64), ssb_cmp, NULL);
-	kunit_info(test, "bench: reclaim.shrink_slab.%s.paired %llu.%04llu ratio (reps %llu.%04llu to %llu.%04llu)\n",
+	kunit_info(test, "bench: reclaim.shrink_slab.%s.paired %llu.%04llu ratio (reps %llu.%04llu to %llu.%04llu, middle half %llu.%04llu to %llu.%04llu)\n",
 		   model, ssb_ratio[SSB_REPS / 2] / 10000,
 		   ssb_ratio[SSB_REPS / 2] % 10000, ssb_ratio[0] / 10000,
 		   ssb_ratio[0] % 10000, ssb_ratio[SSB_REPS - 1] / 10000,
-		   ssb_ratio[SSB_REPS - 1] % 10000);
+		   ssb_ratio[SSB_REPS - 1] % 10000,
+		   ssb_ratio[SSB_REPS / 4] / 10000,
+		   ssb_ratio[SSB_REPS / 4] % 10000,
+		   ssb_ratio[SSB_REPS * 3 / 4] / 10000,
+		   ssb_ratio[SSB_REPS * 3 / 4] % 10000);
 	/*
 	 * The copy without the update must not count; the other counts it
 	 * all, and with a partner what the partner did meanwhile too
