@@ -21,6 +21,12 @@ t_check "a scenario missing a section fails" ! report --expect memcg-oom=shrinke
 t_check "a section where none is expected fails" ! report --expect oom=none "$dir/good.log"
 t_check "a scenario absent from the log fails" ! report --expect report=shrinkers "$dir/good.log"
 t_check "a shrinker section whose counting stopped passes" report "$dir/stopped.log"
+t_check "no ->to_text() lines where they are expected fails" ! report \
+	--expect sysrq-m=shrinkers,to_text "$dir/no-text.log"
+t_check "... unless the count stopped at the budget" report \
+	--expect sysrq-m=shrinkers,to_text "$dir/stopped-no-text.log"
+t_check "a stopped count does not excuse a missing section" ! report \
+	--expect sysrq-m=shrinkers,slab,to_text "$dir/stopped-no-text.log"
 t_check "unsorted slab lines fail" ! report "$dir/unsorted.log"
 t_check "a slab line not as 6.12 prints it fails" ! report "$dir/misaligned.log"
 t_check "slab column names not as 6.12 prints them fail" ! report "$dir/slab-columns.log"
