@@ -111,11 +111,17 @@ struct ssb_lru_obj {
 	unsigned long referenced;
 } ____cacheline_aligned;
 
+/* Whether the caller is the timing task or its partner */
+static bool ssb_ours(void)
+{
+	return current == READ_ONCE(ssb_task) ||
+	       current == READ_ONCE(ssb_partner);
+}
+
 static unsigned long ssb_count(struct shrinker *shrinker,
 			       struct shrink_control *sc)
 {
-	return current == READ_ONCE(ssb_task) ||
-	       current == READ_ONCE(ssb_partner) ? SSB_OBJECTS : 0;
+	return ssb_ours() ? SSB_OBJECTS : 0;
 }
 
 /* The lean model: nothing per object */
@@ -150,9 +156,7 @@ static unsigned long ssb_scan_walk(struct shrinker *shrinker,
 static unsigned long ssb_count_lru(struct shrinker *shrinker,
 				   struct shrink_control *sc)
 {
-	if (current != READ_ONCE(ssb_task) && current != READ_ONCE(ssb_partner))
-		return 0;
-	return list_lru_shrink_count(shrinker->private_data, sc);
+	return ssb_ours() ? list_lru_shrink_count(shrinker->private_data, sc) : 0;
 }
 
 static enum lru_status ssb_isolate_rotate(struct list_head *item,
