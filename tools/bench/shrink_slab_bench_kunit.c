@@ -4,12 +4,14 @@
  * shrink_slab() over many shrinkers, each do_shrink_slab() call scanning
  * and freeing, so that every call updates the per-shrinker reclaim
  * counters (patch "mm: shrinker: count what reclaim scans and frees, per
- * shrinker"). tools/bench/kernel adds to mm/shrinker.c two copies of
- * shrink_slab() and do_shrink_slab(), shrink_slab_count() as in the series
- * and shrink_slab_nocount() without the counter update, placed alike; this
- * case times both in the same boot, rep by rep in alternating order, so
- * that a machine whose speed drifts between runs (or between boots)
- * affects both alike.
+ * shrinker"). tools/bench/kernel adds to mm/shrinker.c three copies of
+ * shrink_slab() and do_shrink_slab(), placed alike: shrink_slab_count() as
+ * in the series, shrink_slab_nocount() without the counter update, and
+ * shrink_slab_floor(), whose update is one store to this CPU's record of
+ * the shrinker, the least that an update once per call can do. This case
+ * times the three in the same boot, rep by rep in rotating order, so that
+ * a machine whose speed drifts between runs (or between boots) affects
+ * them alike.
  *
  * SSB_SHRINKERS dummy shrinkers each report SHRINK_BATCH objects (to this
  * task and its partner only: kswapd and other reclaimers see none); at
@@ -36,14 +38,18 @@
  *
  *   reclaim.shrink_slab.M.counters.ns     median ns per do_shrink_slab()
  *   reclaim.shrink_slab.M.nocounters.ns   call, of SSB_REPS reps
+ *   reclaim.shrink_slab.M.floor.ns        the same for the floor copy
  *   reclaim.shrink_slab.M.paired          the median of the rep-by-rep
  *                                         ratios, counters / nocounters
+ *   reclaim.shrink_slab.M.floor.paired    the same, floor / nocounters:
+ *                                         what any update once per call
+ *                                         costs at the least
  *   reclaim.shrink_slab.M.fastest         the fastest rep of one over the
  *                                         fastest of the other
  *   reclaim.shrink_slab.M.*.scanned       what the first shrinker's scanned
  *                                         counter gained during each
- *                                         variant's reps (0 for the copy:
- *                                         it shows it does not count)
+ *                                         variant's reps (0 for the other
+ *                                         copies: they do not count)
  *
  * With two CPUs or more online, it also times each model as M.pair: a
  * thread bound to a second CPU runs the same variant over the same
@@ -86,6 +92,8 @@ unsigned long shrink_slab_count(gfp_t gfp_mask, int nid,
 				struct mem_cgroup *memcg, int priority);
 unsigned long shrink_slab_nocount(gfp_t gfp_mask, int nid,
 				  struct mem_cgroup *memcg, int priority);
+unsigned long shrink_slab_floor(gfp_t gfp_mask, int nid,
+				struct mem_cgroup *memcg, int priority);
 
 typedef unsigned long (*ssb_fn)(gfp_t gfp_mask, int nid,
 				struct mem_cgroup *memcg, int priority);
@@ -100,7 +108,9 @@ static struct task_struct *ssb_task, *ssb_partner;
 /* What the partner runs (NULL: nothing), and how many passes it made */
 static ssb_fn ssb_partner_fn;
 static unsigned long ssb_partner_passes;
-static u64 ssb_ns[2][SSB_REPS], ssb_ratio[SSB_REPS];
+/* The variants: the series, without the update, with the floor's */
+#define SSB_VARIANTS	3
+static u64 ssb_ns[SSB_VARIANTS][SSB_REPS], ssb_ratio[2][SSB_REPS];
 /* A pool, and where the walk is in it, for each of the two tasks */
 static struct ssb_obj ssb_pool[2][SSB_POOL];
 static struct ssb_obj *ssb_cursor[2];
@@ -243,9 +253,23 @@ static void ssb_print_ns(struct kunit *test, const char *model,
 		   div64_u64(ns % calls * 100, calls));
 }
 
+/* The median, range and middle half of @ratio, sorted, as M.@name */
+static void ssb_print_ratios(struct kunit *test, const char *model,
+			     const char *name, u64 *ratio)
+{
+	sort(ratio, SSB_REPS, sizeof(u64), ssb_cmp, NULL);
+	kunit_info(test, "bench: reclaim.shrink_slab.%s.%s %llu.%04llu ratio (reps %llu.%04llu to %llu.%04llu, middle half %llu.%04llu to %llu.%04llu)\n",
+		   model, name, ratio[SSB_REPS / 2] / 10000,
+		   ratio[SSB_REPS / 2] % 10000, ratio[0] / 10000,
+		   ratio[0] % 10000, ratio[SSB_REPS - 1] / 10000,
+		   ratio[SSB_REPS - 1] % 10000, ratio[SSB_REPS / 4] / 10000,
+		   ratio[SSB_REPS / 4] % 10000, ratio[SSB_REPS * 3 / 4] / 10000,
+		   ratio[SSB_REPS * 3 / 4] % 10000);
+}
+
 /*
- * Both variants, SSB_REPS reps of @loops passes each, the first variant
- * alternating from rep to rep; the figures of @model
+ * The variants, SSB_REPS reps of @loops passes each, the first variant
+ * rotating from rep to rep; the figures of @model
  */
 static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 			const char *model,
@@ -255,10 +279,14 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 					      struct shrink_control *),
 			unsigned int loops)
 {
-	static const ssb_fn fns[2] = { shrink_slab_count, shrink_slab_nocount };
-	static const char * const names[2] = { "counters", "nocounters" };
+	static const ssb_fn fns[SSB_VARIANTS] = {
+		shrink_slab_count, shrink_slab_nocount, shrink_slab_floor
+	};
+	static const char * const names[SSB_VARIANTS] = {
+		"counters", "nocounters", "floor"
+	};
 	struct mem_cgroup *memcg = NULL;
-	u64 scanned[2] = {}, before;
+	u64 scanned[SSB_VARIANTS] = {}, before, fastest;
 	unsigned int i, rep, k, v;
 
 #ifdef CONFIG_MEMCG
@@ -271,48 +299,42 @@ static void ssb_measure(struct kunit *test, struct shrinker **shrinkers,
 
 	WRITE_ONCE(ssb_task, current);
 	/* Warm up: caches, branch predictors, the deferred counts settle */
-	for (v = 0; v < 2; v++)
+	for (v = 0; v < SSB_VARIANTS; v++)
 		ssb_time(fns[v], memcg, loops);
 	for (rep = 0; rep < SSB_REPS; rep++) {
-		for (k = 0; k < 2; k++) {
-			v = k ^ (rep & 1);
+		for (k = 0; k < SSB_VARIANTS; k++) {
+			v = (k + rep) % SSB_VARIANTS;
 			ssb_partner_set(fns[v]);
 			before = ssb_scanned(shrinkers[0]);
 			ssb_ns[v][rep] = ssb_time(fns[v], memcg, loops);
 			scanned[v] += ssb_scanned(shrinkers[0]) - before;
 		}
-		ssb_ratio[rep] = div64_u64(ssb_ns[0][rep] * 10000,
-					   ssb_ns[1][rep] ?: 1);
+		for (k = 0; k < 2; k++)
+			ssb_ratio[k][rep] = div64_u64(ssb_ns[2 * k][rep] * 10000,
+						      ssb_ns[1][rep] ?: 1);
 		cond_resched();
 	}
 	WRITE_ONCE(ssb_task, NULL);
 	ssb_partner_set(NULL);
 
-	for (v = 0; v < 2; v++) {
+	for (v = 0; v < SSB_VARIANTS; v++) {
 		sort(ssb_ns[v], SSB_REPS, sizeof(u64), ssb_cmp, NULL);
 		ssb_print_ns(test, model, names[v], ssb_ns[v][SSB_REPS / 2],
 			     loops);
 		kunit_info(test, "bench: reclaim.shrink_slab.%s.%s.scanned %llu count\n",
 			   model, names[v], scanned[v]);
 	}
+	fastest = div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1);
 	kunit_info(test, "bench: reclaim.shrink_slab.%s.fastest %llu.%04llu ratio\n",
-		   model, div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) / 10000,
-		   div64_u64(ssb_ns[0][0] * 10000, ssb_ns[1][0] ?: 1) % 10000);
-	sort(ssb_ratio, SSB_REPS, sizeof(u64), ssb_cmp, NULL);
-	kunit_info(test, "bench: reclaim.shrink_slab.%s.paired %llu.%04llu ratio (reps %llu.%04llu to %llu.%04llu, middle half %llu.%04llu to %llu.%04llu)\n",
-		   model, ssb_ratio[SSB_REPS / 2] / 10000,
-		   ssb_ratio[SSB_REPS / 2] % 10000, ssb_ratio[0] / 10000,
-		   ssb_ratio[0] % 10000, ssb_ratio[SSB_REPS - 1] / 10000,
-		   ssb_ratio[SSB_REPS - 1] % 10000,
-		   ssb_ratio[SSB_REPS / 4] / 10000,
-		   ssb_ratio[SSB_REPS / 4] % 10000,
-		   ssb_ratio[SSB_REPS * 3 / 4] / 10000,
-		   ssb_ratio[SSB_REPS * 3 / 4] % 10000);
+		   model, fastest / 10000, fastest % 10000);
+	ssb_print_ratios(test, model, "paired", ssb_ratio[0]);
+	ssb_print_ratios(test, model, "floor.paired", ssb_ratio[1]);
 	/*
-	 * The copy without the update must not count; the other counts it
-	 * all, and with a partner what the partner did meanwhile too
+	 * The copies without the update must not count; the series' counts
+	 * it all, and with a partner what the partner did meanwhile too
 	 */
 	KUNIT_EXPECT_EQ(test, scanned[1], 0);
+	KUNIT_EXPECT_EQ(test, scanned[2], 0);
 	if (ssb_partner)
 		KUNIT_EXPECT_GE(test, scanned[0],
 				(u64)SSB_REPS * loops * 2 * SSB_OBJECTS);
@@ -444,5 +466,5 @@ static struct kunit_suite shrink_slab_bench_suite = {
 };
 kunit_test_suite(shrink_slab_bench_suite);
 
-MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters, paired");
+MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters, and with a one-store floor, paired");
 MODULE_LICENSE("GPL");
