@@ -7,8 +7,8 @@
  * shrinker"). tools/bench/kernel adds to mm/shrinker.c three copies of
  * shrink_slab() and do_shrink_slab(), placed alike: shrink_slab_count() as
  * in the series, shrink_slab_nocount() without the counter update, and
- * shrink_slab_floor(), whose update is one store to this CPU's record of
- * the shrinker, the least that an update once per call can do. This case
+ * shrink_slab_floor(), whose update is one addition to this CPU's record
+ * of the shrinker, the least that a count in a per-CPU record can do. This case
  * times the three in the same boot, rep by rep in rotating order, so that
  * a machine whose speed drifts between runs (or between boots) affects
  * them alike.
@@ -42,8 +42,8 @@
  *   reclaim.shrink_slab.M.paired          the median of the rep-by-rep
  *                                         ratios, counters / nocounters
  *   reclaim.shrink_slab.M.floor.paired    the same, floor / nocounters:
- *                                         what any update once per call
- *                                         costs at the least
+ *                                         what a count in a per-CPU
+ *                                         record costs at the least
  *   reclaim.shrink_slab.M.fastest         the fastest rep of one over the
  *                                         fastest of the other
  *   reclaim.shrink_slab.M.*.scanned       what the first shrinker's scanned
@@ -466,5 +466,5 @@ static struct kunit_suite shrink_slab_bench_suite = {
 };
 kunit_test_suite(shrink_slab_bench_suite);
 
-MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters, and with a one-store floor, paired");
+MODULE_DESCRIPTION("shrink_slab() with and without the reclaim counters, and with a one-addition floor, paired");
 MODULE_LICENSE("GPL");
