@@ -11,7 +11,10 @@
 #   5 kdoc      kernel-doc without its parameter            -> kernel-doc
 # Part 2 feeds broken copies of the series' first patch without builds:
 #   trailing whitespace -> checkpatch; Signed-off-by removed -> sign-off.
+#
+# Usage: tools/tests/check-gate.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 
 work=$BUILD/selftest
 rm -rf "$work/patches" "$work/logs"

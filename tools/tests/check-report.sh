@@ -3,8 +3,9 @@
 # Test of tools/check-report: sample console logs in report/ with the
 # verdict each must get, and the per-scenario expectations.
 #
-# Usage: tools/tests/check-report.sh
+# Usage: tools/tests/check-report.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 . "$(dirname "$0")/lib"
 
 dir=$PROJ/tools/tests/report

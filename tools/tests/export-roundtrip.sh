@@ -12,7 +12,10 @@
 #    patches/, and export then changes nothing (N-patch round trip);
 #  - quilt reads the same list from series.
 # About 3 minutes (two kernel worktrees).
+#
+# Usage: tools/tests/export-roundtrip.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 . "$PROJ/tools/tests/lib"
 need_pkgs git quilt python3
 

@@ -5,7 +5,10 @@
 # attempt is abandoned, and when a harness script that started it is
 # stopped. QEMU is a stub (HARNESS_STUBS) that records its pid and sleeps;
 # a leftover stub is a failure. Seconds.
+#
+# Usage: tools/tests/no-orphans.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 . "$PROJ/tools/tests/lib"
 
 t_setup_dir

@@ -4,8 +4,9 @@
 # verdict each must get. A scanner that passes everything would pass the
 # boot test too, so the failing cases matter most.
 #
-# Usage: tools/tests/scan-console.sh
+# Usage: tools/tests/scan-console.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 
 dir=$PROJ/tools/tests/console
 failed=0

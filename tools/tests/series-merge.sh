@@ -3,10 +3,13 @@
 # tools/series-merge: banners stay, renames take the old line, new patches go
 # after their predecessor or at the end, removed ones disappear, order follows
 # the branch.  Fast: no kernel tree needed.
-set -euo pipefail
-merge=$(cd "$(dirname "$0")/.." && pwd)/series-merge
+#
+# Usage: tools/tests/series-merge.sh   (no arguments; tools/selftest runs it)
+. "$(dirname "$0")/../lib.sh"
+no_options "$@"
+merge=$PROJ/tools/series-merge
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 fails=0
 
 # check NAME OLD_SERIES NEW_NAMES EXPECTED (each a string with \n lines)
