@@ -11,6 +11,7 @@
 no_options "$@"
 . "$PROJ/tools/tests/lib"
 
+harness_lock
 t_setup_dir
 stubs=$T_DIR/stubs
 pids=$T_DIR/qemu.pids
