@@ -36,7 +36,7 @@ help:
 	@echo 'make kunit-i386 the KUnit suites on 32-bit x86 in QEMU'
 	@echo 'make build-clang-sparse  clang W=1 and sparse on the touched files: no new warnings'
 	@echo 'make ftracetest the ftrace selftests in QEMU without and with the series: no new failures'
-	@echo 'make clean      remove build/'
+	@echo 'make clean      remove what the harness made in build/ (not a tree you edit)'
 
 demo:
 	tools/demo
@@ -96,4 +96,4 @@ selftest:
 	tools/selftest
 
 clean:
-	rm -rf build
+	tools/clean

@@ -83,65 +83,71 @@ step() {
 	printf '[%s] %s%s\n' "$1" "$2" "${3:+ ($3)}" >&2
 }
 
-# Processes. Every script ends what it started: on any exit (normal,
-# failure, Ctrl-C, SIGTERM, SIGHUP) the EXIT trap below stops all of its
-# descendants. A signal is handled at once only while the script waits in
-# `wait`, not while a foreground command runs, so long commands (builds,
-# kunit.py, QEMU, other harness scripts) run through spawn.
+# Processes. Every script ends what it started: each long command runs
+# through spawn in a process group of its own, and on any exit (normal,
+# failure, Ctrl-C, SIGTERM, SIGHUP) the EXIT trap below stops those groups.
+# A signal is handled at once only while the script waits in `wait`, not
+# while a foreground command runs, so long commands (builds, kunit.py, QEMU,
+# other harness scripts) run through spawn. A harness script spawned by
+# another stops its own groups in turn when it gets SIGTERM.
 
-# descendants PID: every process below PID, each before its own children,
-# read from /proc (no procps needed). The subshell running this, a child of
-# the caller, is left out with what it runs.
-descendants() {
-	local self=$BASHPID
-	cat /proc/[0-9]*/stat 2>/dev/null |
-		sed -nE 's/^([0-9]+) \(.*\) [A-Za-z] ([0-9]+) .*/\1 \2/p' |
-		awk -v root="$1" -v self="$self" '
-			{ kids[$2] = kids[$2] " " $1 }
-			function walk(p,   n, a, i) {
-				n = split(kids[p], a, " ")
-				for (i = 1; i <= n; i++)
-					if (a[i] != self) { print a[i]; walk(a[i]) }
-			}
-			END { walk(root) }'
+# group_alive PGID: a process of group PGID has not exited (zombies, which
+# only wait for their parent to collect them, do not count).
+group_alive() {
+	local f line state pgrp
+	for f in /proc/[0-9]*/stat; do
+		line=$(<"$f") 2>/dev/null || continue
+		# After the command name: state, parent, process group.
+		read -r state _ pgrp _ <<<"${line##*) }"
+		[ "$pgrp" = "$1" ] && [ "$state" != Z ] && return 0
+	done
+	return 1
 }
 
 # running PID: PID exists and is not a zombie.
 running() {
-	local st
-	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-	[ -n "$st" ] && [ "$st" != Z ]
+	local line state
+	line=$(<"/proc/$1/stat") 2>/dev/null || return 1
+	read -r state _ <<<"${line##*) }"
+	[ "$state" != Z ]
 }
 
-# stop_pids PID...: SIGTERM to each, then SIGKILL to those still running
-# after five seconds.
-stop_pids() {
-	local pids=("$@") alive=() p i
-	[ ${#pids[@]} -gt 0 ] || return 0
-	kill -TERM "${pids[@]}" 2>/dev/null || true
-	for i in 1 2 3 4 5 6 7 8 9 10; do
+# stop_groups PGID...: SIGTERM to each process group, then SIGKILL to those
+# that still have a live process after five seconds.
+stop_groups() {
+	local g alive
+	[ $# -gt 0 ] || return 0
+	for g in "$@"; do kill -TERM -- "-$g" 2>/dev/null || true; done
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		alive=()
-		for p in "${pids[@]}"; do
-			! running "$p" || alive+=("$p")
+		for g in "$@"; do
+			! group_alive "$g" || alive+=("$g")
 		done
 		[ ${#alive[@]} -gt 0 ] || return 0
 		sleep 0.5
 	done
-	kill -KILL "${alive[@]}" 2>/dev/null || true
+	for g in "${alive[@]}"; do kill -KILL -- "-$g" 2>/dev/null || true; done
 }
 
-# stop_tree PID: PID and everything below it.
+# in_group CMD...: start CMD in the background as the leader of a new process
+# group (job control on for that one fork); its pid, which is the group's
+# id, is in $!. A function works too.
+in_group() {
+	set -m
+	"$@" &
+	set +m
+	_groups+=("$!")
+}
+_groups=()
+
+# stop_tree PID: the process group that in_group started as PID.
 stop_tree() {
-	local pids
-	mapfile -t pids < <(descendants "$1")
-	stop_pids "$1" "${pids[@]}"
+	stop_groups "$1"
 }
 
-# stop_children: everything this script started.
+# stop_children: every group this script started.
 stop_children() {
-	local pids
-	mapfile -t pids < <(descendants $$)
-	stop_pids "${pids[@]}"
+	stop_groups "${_groups[@]}"
 }
 
 # on_exit CMD: run CMD (a string for eval) when the script exits, before its
@@ -178,11 +184,28 @@ trap '_on_signal INT' INT
 trap '_on_signal TERM' TERM
 trap '_on_signal HUP' HUP
 
-# spawn CMD...: run CMD as a child and wait for it; its exit status. While
-# it runs, a signal to this script stops it (through the traps above).
+# spawn CMD...: run CMD in a process group of its own and wait for it; its
+# exit status. While it runs, a signal to this script stops the group
+# (through the traps above).
 spawn() {
-	"$@" &
+	in_group "$@"
 	wait $!
+}
+
+# own_top_dir DIR DEFAULT VAR: DIR (the build directory or the cache) exists
+# and is the harness's own. A directory someone else made, given as VAR=,
+# is refused before anything is written to it; one that an earlier version
+# of the harness made (it holds .lock) is adopted.
+own_top_dir() {
+	local dir=$1
+	if [ -f "$dir/$OWN_MARK" ]; then
+		return 0
+	elif [ "$dir" != "$2" ] && [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ] && [ ! -e "$dir/.lock" ]; then
+		die "$3=$dir is a directory the harness did not make: nothing is written to it.
+  Name a new or empty directory (the harness makes it and marks it as its own)."
+	fi
+	mkdir -p "$dir"
+	: >"$dir/$OWN_MARK"
 }
 
 # harness_lock: one harness run per build directory at a time. The scripts
@@ -193,7 +216,8 @@ harness_lock() {
 	if [ "${SEQBUF_LOCKED:-}" = "$BUILD" ] && [ /proc/$$/fd/9 -ef "$BUILD/.lock" ]; then
 		return 0
 	fi
-	mkdir -p "$BUILD"
+	own_top_dir "$BUILD" "$PROJ/build" BUILD
+	own_top_dir "$CACHE" "${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom" SEQBUF_CACHE
 	exec 9>>"$BUILD/.lock"
 	if ! flock -n 9; then
 		die "another harness run holds $BUILD: $(cat "$BUILD/.lock.owner" 2>/dev/null || echo 'unknown')
@@ -250,11 +274,12 @@ need_pkgs() {
 # Packages every kernel build needs.
 KBUILD_PKGS=(build-essential bc bison flex libelf-dev libssl-dev ccache git xz-utils python3 perl)
 
-# The git repository holding the pinned base (tag $BASE_TAG). It is always
+# The bare git repository holding the pinned base (tag $BASE_TAG): nothing
+# is checked out in it, every kernel tree is a worktree of it. It is always
 # the harness's own: with KERNEL_GIT, tools/fetch-kernel builds it from the
 # objects of that clone (read only) instead of downloading the tarball.
 base_repo() {
-	printf '%s\n' "$CACHE/linux"
+	printf '%s\n' "$CACHE/linux.git"
 }
 
 # series_patches [SERIES]: the patch file names of a series file, in order.
@@ -302,7 +327,7 @@ owned_worktree() {
 	# The marker, our base repository, and this very directory registered
 	# there (a copy of a worktree points at the same git directory).
 	[ -n "$gd" ] && [ -f "$gd/seqbuf-harness" ] &&
-		[ "$(realpath "$common")" = "$(realpath "$(base_repo)/.git")" ] &&
+		[ "$(realpath "$common")" = "$(realpath "$(base_repo)")" ] &&
 		[ "$(cd "$gd" && realpath -m "$(cat gitdir 2>/dev/null)")" = "$dir/.git" ] &&
 		[ "$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null)" = "$dir" ]
 }
@@ -347,6 +372,7 @@ remove_worktree() {
 	local dir=$1
 	[ -e "$dir" ] || return 0
 	refuse_foreign "$dir"
+	refuse_user_tree "$dir"
 	if owned_worktree "$dir"; then
 		git -C "$(base_repo)" worktree remove --force "$dir"
 	fi
@@ -354,13 +380,45 @@ remove_worktree() {
 	git -C "$(base_repo)" worktree prune
 }
 
+# A tree the user edits is never reset, cleaned, checked out or rebased.
+# `make tree` makes one (the marker seqbuf-user-tree in its private git
+# directory); a worktree of ours whose HEAD is on a branch (trees made by
+# earlier versions of the harness) counts as one too: the harness's own
+# checkouts are always detached.
+USER_MARK=seqbuf-user-tree
+
+# user_tree DIR: DIR is a worktree of the base repository that the user edits.
+user_tree() {
+	local gd
+	owned_worktree "$1" || return 1
+	gd=$(git -C "$1" rev-parse --path-format=absolute --git-dir) || return 1
+	[ -f "$gd/$USER_MARK" ] || git -C "$1" symbolic-ref -q HEAD >/dev/null
+}
+
+# mark_user_tree DIR: from now on the harness only reads DIR.
+mark_user_tree() {
+	: >"$(git -C "$1" rev-parse --path-format=absolute --git-dir)/$USER_MARK"
+}
+
+# refuse_user_tree DIR: die if DIR is a tree the user edits; call it before
+# anything slow in every command that would write to DIR.
+refuse_user_tree() {
+	user_tree "$1" || return 0
+	die "$1 is a tree you edit (make tree): the harness never resets, cleans or
+  checks it out. Commands that build or test it take it as it is
+  (BOOT_SRC=$1 make boot-test); the others need a directory of their own:
+  leave out the argument (build/linux) or name a new one."
+}
+
 # new_worktree DIR REV: a clean detached worktree of the base repository at
 # REV, marked as the harness's own; an existing DIR must be the harness's
-# own. One that is reuses its checkout (only the files that differ are
-# written), anything in progress in it aborted and untracked files removed.
+# own and not a tree the user edits (refuse_user_tree). One that is reuses
+# its checkout (only the files that differ are written), anything in
+# progress in it aborted and untracked files removed.
 new_worktree() {
 	local dir=$1 rev=$2 repo gd
 	repo=$(base_repo)
+	refuse_user_tree "$dir"
 	if owned_worktree "$dir"; then
 		git -C "$dir" am --abort >/dev/null 2>&1 || true
 		git -C "$dir" rebase --abort >/dev/null 2>&1 || true
@@ -372,7 +430,7 @@ new_worktree() {
 	fi
 	remove_worktree "$dir"
 	mkdir -p "$(dirname "$dir")"
-	# A worktree deleted by hand (make clean) is still registered: forget it.
+	# A worktree deleted by hand is still registered: forget it.
 	git -C "$repo" worktree prune
 	git -C "$repo" worktree add -q --detach "$dir" "$rev"
 	gd=$(git -C "$dir" rev-parse --path-format=absolute --git-dir) && [ -n "$gd" ] ||
