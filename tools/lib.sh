@@ -96,7 +96,7 @@ step() {
 group_alive() {
 	local f line state pgrp
 	for f in /proc/[0-9]*/stat; do
-		line=$(<"$f") 2>/dev/null || continue
+		{ read -r line <"$f"; } 2>/dev/null || continue
 		# After the command name: state, parent, process group.
 		read -r state _ pgrp _ <<<"${line##*) }"
 		[ "$pgrp" = "$1" ] && [ "$state" != Z ] && return 0
@@ -107,7 +107,7 @@ group_alive() {
 # running PID: PID exists and is not a zombie.
 running() {
 	local line state
-	line=$(<"/proc/$1/stat") 2>/dev/null || return 1
+	{ read -r line <"/proc/$1/stat"; } 2>/dev/null || return 1
 	read -r state _ <<<"${line##*) }"
 	[ "$state" != Z ]
 }
