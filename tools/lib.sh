@@ -58,7 +58,9 @@ BUILD=$(realpath -m "${BUILD:-$PROJ/build}")
 CACHE=$(realpath -m "${SEQBUF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom}")
 # Absolute from here on, also for the scripts this one starts elsewhere.
 export BUILD SEQBUF_CACHE=$CACHE
-JOBS=${JOBS:-$(nproc)}
+# One job more than CPUs: a core stays busy while another job waits for
+# its files or ccache.
+JOBS=${JOBS:-$(($(nproc) + 1))}
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
 # python; a user-level python3 shim earlier in PATH would hide them.
