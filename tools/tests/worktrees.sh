@@ -5,7 +5,10 @@
 # new_worktree, reused without a new checkout, made again after being
 # deleted by hand (make clean), and never confused with a copy or a clone
 # of someone else's. About a minute (two kernel checkouts).
+#
+# Usage: tools/tests/worktrees.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 . "$PROJ/tools/tests/lib"
 
 t_setup
