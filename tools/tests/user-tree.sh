@@ -12,11 +12,11 @@
 # refuses a tree with changed files. After each: the edit, the new file
 # and the branch are still there. Needs the base (tools/fetch-kernel).
 #
-# Usage: tools/tests/user-tree.sh
+# Usage: tools/tests/user-tree.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
 . "$PROJ/tools/tests/lib"
 
-[ $# -eq 0 ] || usage_error "unexpected argument '$1'"
+no_options "$@"
 t_setup
 b=$T_DIR/build
 tree=$b/tree
