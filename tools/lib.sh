@@ -484,7 +484,8 @@ set_applied_stamp() {
 # this user can open it read-write.
 kvm_usable() {
 	local dev=${QEMU_KVM_DEV:-/dev/kvm}
-	[ -c "$dev" ] || [ -n "${QEMU_KVM_DEV:-}" ] || return 1
+	[ -c "$dev" ] || { [ -n "${QEMU_KVM_DEV:-}" ] && [ -e "$dev" ]; } || return 1
+	# Read-write without creating it: it exists (checked above).
 	(exec 3<>"$dev") 2>/dev/null
 }
 
