@@ -65,7 +65,7 @@ rc=0
 (KERNEL_GIT=$T_DIR/kg SEQBUF_CACHE=$cache2 SEQBUF_LOCKED= BUILD=$T_DIR/b2 \
 	"$PROJ/tools/fetch-kernel") >"$T_DIR/kgit.log" 2>&1 || rc=$?
 t_check "KERNEL_GIT with the pinned tree: the same base commit (exit $rc)" \
-	[ "$(git -C "$cache2/linux" rev-parse -q --verify "$BASE_TAG^{commit}" 2>/dev/null)" = "$BASE_COMMIT" ]
+	[ "$(git -C "$cache2/linux.git" rev-parse -q --verify "$BASE_TAG^{commit}" 2>/dev/null)" = "$BASE_COMMIT" ]
 t_check "KERNEL_GIT: the clone's refs are unchanged" \
 	[ "$(git -C "$T_DIR/kg" for-each-ref | sha256sum)" = "$refs_before" ]
 git init -q "$T_DIR/other"
@@ -75,7 +75,7 @@ rc=0
 (KERNEL_GIT=$T_DIR/other SEQBUF_CACHE=$T_DIR/cache3 SEQBUF_LOCKED= BUILD=$T_DIR/b3 \
 	"$PROJ/tools/fetch-kernel") >"$T_DIR/kgit2.log" 2>&1 || rc=$?
 t_check "KERNEL_GIT with another tree at the tag: refused" \
-	test "$rc" -ne 0 -a ! -e "$T_DIR/cache3/linux"
+	test "$rc" -ne 0 -a ! -e "$T_DIR/cache3/linux.git"
 t_check "KERNEL_GIT refusal names the pinned tree" grep -q "$BASE_TREE" "$T_DIR/kgit2.log"
 
 t_done
