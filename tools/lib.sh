@@ -64,9 +64,9 @@ JOBS=${JOBS:-$(($(nproc) + 1))}
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
 # python; a user-level python3 shim earlier in PATH would hide them.
-# HARNESS_STUBS: a directory of stand-ins searched first (the harness's own
+# _SEQBUF_STUBS: a directory of stand-ins searched first (the harness's own
 # tests use it for dpkg-query, apt-get and QEMU).
-export PATH=${HARNESS_STUBS:+$HARNESS_STUBS:}/usr/bin:/bin:$PATH
+export PATH=${_SEQBUF_STUBS:+$_SEQBUF_STUBS:}/usr/bin:/bin:$PATH
 
 # Pin data (kernel-config/pin).
 # shellcheck source=../kernel-config/pin
@@ -211,11 +211,11 @@ own_top_dir() {
 }
 
 # harness_lock: one harness run per build directory at a time. The scripts
-# a holder starts inherit the lock (SEQBUF_LOCKED); a second run is refused
+# a holder starts inherit the lock (_SEQBUF_LOCKED); a second run is refused
 # with the holder's pid and command.
 harness_lock() {
 	# Inherited: the holder's fd 9 is this build directory's lock file.
-	if [ "${SEQBUF_LOCKED:-}" = "$BUILD" ] && [ /proc/$$/fd/9 -ef "$BUILD/.lock" ]; then
+	if [ "${_SEQBUF_LOCKED:-}" = "$BUILD" ] && [ /proc/$$/fd/9 -ef "$BUILD/.lock" ]; then
 		return 0
 	fi
 	own_top_dir "$BUILD" "$PROJ/build" BUILD
@@ -226,7 +226,7 @@ harness_lock() {
   wait for it to end, or use another build directory (BUILD=dir)"
 	fi
 	printf 'pid %s: %s\n' "$$" "$_HARNESS_CMD" >"$BUILD/.lock.owner"
-	export SEQBUF_LOCKED=$BUILD
+	export _SEQBUF_LOCKED=$BUILD
 }
 
 # run_logged LOG CMD...: run CMD with all output in LOG; on failure show the
@@ -480,11 +480,11 @@ set_applied_stamp() {
 	printf '%s\n' "$2" >"$gd/seqbuf-applied"
 }
 
-# kvm_usable: the KVM device (QEMU_KVM_DEV, default /dev/kvm) exists and
+# kvm_usable: the KVM device (_SEQBUF_KVM_DEV, default /dev/kvm) exists and
 # this user can open it read-write.
 kvm_usable() {
-	local dev=${QEMU_KVM_DEV:-/dev/kvm}
-	[ -c "$dev" ] || { [ -n "${QEMU_KVM_DEV:-}" ] && [ -e "$dev" ]; } || return 1
+	local dev=${_SEQBUF_KVM_DEV:-/dev/kvm}
+	[ -c "$dev" ] || { [ -n "${_SEQBUF_KVM_DEV:-}" ] && [ -e "$dev" ]; } || return 1
 	# Read-write without creating it: it exists (checked above).
 	(exec 3<>"$dev") 2>/dev/null
 }

@@ -15,7 +15,7 @@
 #   - the guest's /init refuses to run anywhere but as the guest's PID 1.
 # "Nothing created": BUILD and SEQBUF_CACHE point at empty directories,
 # which must stay empty. Hermetic: apt-get, dpkg and dpkg-query are stubs
-# (HARNESS_STUBS) that say every package is missing and record any call;
+# (_SEQBUF_STUBS) that say every package is missing and record any call;
 # none may come. Seconds.
 #
 # Usage: tools/tests/cli.sh   (no arguments; tools/selftest runs it)
@@ -52,7 +52,7 @@ cat >"$stubs/id" <<'STUB'
 exec /usr/bin/id "$@"
 STUB
 chmod +x "$stubs"/*
-export HARNESS_STUBS=$stubs
+export _SEQBUF_STUBS=$stubs
 
 # commands: every command a user may run.
 commands() {
@@ -69,7 +69,7 @@ untouched() {
 in_empty() {
 	rm -rf "$empty_build" "$empty_cache"
 	mkdir -p "$empty_build" "$empty_cache"
-	BUILD=$empty_build SEQBUF_CACHE=$empty_cache SEQBUF_LOCKED= timeout 20 "$@"
+	BUILD=$empty_build SEQBUF_CACHE=$empty_cache _SEQBUF_LOCKED= timeout 20 "$@"
 }
 
 n=0
@@ -105,7 +105,7 @@ for broken in missing empty; do
 	for tool in check apply run-kunit boot-test test demo tree; do
 		rc=0
 		t0=$(date +%s)
-		(cd "$sp" && BUILD=$sp/build SEQBUF_CACHE=$empty_cache SEQBUF_LOCKED= \
+		(cd "$sp" && BUILD=$sp/build SEQBUF_CACHE=$empty_cache _SEQBUF_LOCKED= \
 			timeout 60 "tools/$tool") >"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
 		case $broken in
 		missing) want='no-such-patch.patch' ;;
@@ -124,14 +124,14 @@ git -C "$sp" checkout -q -- series
 # One run per build directory: a holder of the lock, then a second run.
 lockbuild=$T_DIR/lockbuild
 mkdir -p "$lockbuild"
-BUILD=$lockbuild SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
+BUILD=$lockbuild _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
 holder=$!
 for _ in 1 2 3 4 5 6 7 8 9 10; do
 	[ -s "$lockbuild/.lock.owner" ] && break
 	sleep 0.5
 done
 rc=0
-BUILD=$lockbuild SEQBUF_LOCKED= timeout 20 "$PROJ/tools/apply" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+BUILD=$lockbuild _SEQBUF_LOCKED= timeout 20 "$PROJ/tools/apply" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 t_check "a second run on the same build directory is refused (exit $rc)" \
 	test "$rc" -ne 0 -a "$rc" -ne 124
 t_check "the refusal names the first run's pid" grep -q "another harness run holds.*pid $holder" <(tr '\n' ' ' <"$T_DIR/err")
@@ -145,7 +145,7 @@ echo 'precious' >"$foreign/work.txt"
 for args in "apply $foreign" "check --tree $foreign --no-build" "check --logs $foreign --no-build"; do
 	rc=0
 	# shellcheck disable=SC2086 # words
-	(BUILD=$T_DIR/fbuild SEQBUF_LOCKED= timeout 120 "$PROJ"/tools/$args) >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+	(BUILD=$T_DIR/fbuild _SEQBUF_LOCKED= timeout 120 "$PROJ"/tools/$args) >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 	if [ "$rc" -ne 0 ] && grep -q 'the harness did not make it' "$T_DIR/err" &&
 		[ "$(cat "$foreign/work.txt" 2>/dev/null)" = precious ]; then
 		t_ok "tools/$args: a directory the harness did not make is refused and kept"
@@ -154,7 +154,7 @@ for args in "apply $foreign" "check --tree $foreign --no-build" "check --logs $f
 	fi
 done
 rc=0
-(BUILD=$T_DIR/fbuild SEQBUF_LOCKED= TREE=$foreign FORCE=1 timeout 120 "$PROJ/tools/tree") >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+(BUILD=$T_DIR/fbuild _SEQBUF_LOCKED= TREE=$foreign FORCE=1 timeout 120 "$PROJ/tools/tree") >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 t_check "FORCE=1 make tree on a foreign TREE: refused, kept" \
 	test "$rc" -ne 0 -a "$(cat "$foreign/work.txt")" = precious
 # The base repository's place in that cache, as lib.sh names it.
@@ -162,7 +162,7 @@ frepo=$(SEQBUF_CACHE=$T_DIR/fcache bash -c ". '$PROJ/tools/lib.sh'; base_repo")
 mkdir -p "$frepo"
 echo 'precious' >"$frepo/work.txt"
 rc=0
-(SEQBUF_CACHE=$T_DIR/fcache BUILD=$T_DIR/fbuild SEQBUF_LOCKED= timeout 60 "$PROJ/tools/fetch-kernel") >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+(SEQBUF_CACHE=$T_DIR/fcache BUILD=$T_DIR/fbuild _SEQBUF_LOCKED= timeout 60 "$PROJ/tools/fetch-kernel") >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 t_check "fetch-kernel: a cache repository it did not make is refused, kept" \
 	test "$rc" -ne 0 -a "$(cat "$frepo/work.txt")" = precious
 
@@ -216,10 +216,10 @@ refused 2 "QEMU_ACCEL must be auto, kvm or tcg, not 'bogus'" env QEMU_ACCEL=bogu
 refused 2 "QEMU_TIMEOUT must be a whole number" env QEMU_TIMEOUT=10m "$T/qemu-run" "$kernel" "$T_DIR/log"
 refused 2 "QEMU_SMP must be a whole number" env QEMU_SMP=two "$T/boot-test"
 refused 2 "QEMU_MEM must be a size in M or G" env QEMU_MEM=lots "$T/boot-test"
-refused 2 "QEMU_NODES must be a number" env QEMU_NODES=x "$T/qemu-run" --check
-refused 2 "QEMU_KVM_DEV=$T_DIR/no-kvm: no such device" env QEMU_KVM_DEV="$T_DIR/no-kvm" "$T/qemu-run" --check
-t_check "QEMU_KVM_DEV naming nothing: nothing made there" [ ! -e "$T_DIR/no-kvm" ]
-refused 2 "QEMU=$T_DIR/no-qemu: no such program" env QEMU="$T_DIR/no-qemu" "$T/boot-test"
+refused 2 "_SEQBUF_QEMU_NODES must be a number" env _SEQBUF_QEMU_NODES=x "$T/qemu-run" --check
+refused 2 "_SEQBUF_KVM_DEV=$T_DIR/no-kvm: no such device" env _SEQBUF_KVM_DEV="$T_DIR/no-kvm" "$T/qemu-run" --check
+t_check "_SEQBUF_KVM_DEV naming nothing: nothing made there" [ ! -e "$T_DIR/no-kvm" ]
+refused 2 "_SEQBUF_QEMU=$T_DIR/no-qemu: no such program" env _SEQBUF_QEMU="$T_DIR/no-qemu" "$T/boot-test"
 # Numbers.
 refused 2 "STRESS_SECONDS must be a whole number" env STRESS_SECONDS=1m "$T/stress"
 refused 2 "STRESS_SECONDS must be a whole number" env STRESS_SECONDS=-5 "$T/boot-test"
@@ -229,10 +229,10 @@ for tool in boot-test build-boot-kernel kunit-i386 ftracetest; do
 done
 refused 2 "JOBS must be a whole number above 0, not '0'" env JOBS=0 "$T/kbuild-um" "$fake" "$T_DIR/um.log"
 # Other variables of the builds.
-refused 2 "CONFIG_FRAGMENTS: no fragment kernel-config/nope.config" env CONFIG_FRAGMENTS="boot nope" "$T/boot-test"
-refused 2 "KUNITCONFIG=$T_DIR/nope: no such file" env KUNITCONFIG="$T_DIR/nope" "$T/boot-test"
-refused 2 "INITRAMFS_EXTRA must be DIR:DEST" env INITRAMFS_EXTRA=nodest "$T/build-boot-kernel" --check
-refused 2 "BUSYBOX=$T_DIR/nope: no such program" env BUSYBOX="$T_DIR/nope" "$T/mkinitramfs"
+refused 2 "_SEQBUF_CONFIG_FRAGMENTS: no fragment kernel-config/nope.config" env _SEQBUF_CONFIG_FRAGMENTS="boot nope" "$T/boot-test"
+refused 2 "_SEQBUF_KUNITCONFIG=$T_DIR/nope: no such file" env _SEQBUF_KUNITCONFIG="$T_DIR/nope" "$T/boot-test"
+refused 2 "_SEQBUF_INITRAMFS_EXTRA must be DIR:DEST" env _SEQBUF_INITRAMFS_EXTRA=nodest "$T/build-boot-kernel" --check
+refused 2 "_SEQBUF_BUSYBOX=$T_DIR/nope: no such program" env _SEQBUF_BUSYBOX="$T_DIR/nope" "$T/mkinitramfs"
 # Arguments: empty, option-like, or a path whose directory is nowhere.
 refused 2 "unknown option --bogus" "$T/qemu-run" "$kernel" --bogus
 refused 2 "LOG is empty" "$T/qemu-run" "$kernel" ''
@@ -280,7 +280,7 @@ printf '#!/bin/sh\necho "install ok installed"\n' >"$okstubs/dpkg-query"
 printf '#!/bin/sh\nexit 0\n' >"$okstubs/busybox"
 chmod +x "$okstubs"/*
 rc=0
-in_empty env HARNESS_STUBS="$okstubs" BUSYBOX="$okstubs/busybox" BOOT_SRC="$fake" \
+in_empty env _SEQBUF_STUBS="$okstubs" _SEQBUF_BUSYBOX="$okstubs/busybox" BOOT_SRC="$fake" \
 	"$T/boot-test" --no-kunit >"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
 t_check "BOOT_SRC=fake tree: boot-test says it takes the tree as it is" \
 	grep -q "the tree $fake as it is (BOOT_SRC)" "$T_DIR/err"

@@ -3,7 +3,7 @@
 # No orphans: every QEMU that tools/qemu-run starts ends when it ends, by
 # itself, by its watchdog, on SIGTERM, on Ctrl-C (SIGINT), when the KVM
 # attempt is abandoned, and when a harness script that started it is
-# stopped. QEMU is a stub (HARNESS_STUBS) that records its pid and sleeps;
+# stopped. QEMU is a stub (_SEQBUF_STUBS) that records its pid and sleeps;
 # a leftover stub is a failure. Seconds.
 #
 # Usage: tools/tests/no-orphans.sh   (no arguments; tools/selftest runs it)
@@ -29,7 +29,7 @@ EOF
 chmod +x "$stubs/qemu-stub"
 kernel=$T_DIR/bzImage
 : >"$kernel"
-export QEMU=$stubs/qemu-stub STUB_PIDS=$pids
+export _SEQBUF_QEMU=$stubs/qemu-stub STUB_PIDS=$pids
 
 # leftovers: the stubs of this test still running.
 leftovers() {
@@ -117,7 +117,7 @@ done
 # must be gone while the second runs, and the second ends with the run.
 rm -f "$pids"
 rc=0
-QEMU_ACCEL=auto QEMU_KVM_DEV=/dev/null QEMU_KVM_GRACE=2 QEMU_TIMEOUT=4 \
+QEMU_ACCEL=auto _SEQBUF_KVM_DEV=/dev/null _SEQBUF_KVM_GRACE=2 QEMU_TIMEOUT=4 \
 	"$PROJ/tools/qemu-run" "$kernel" "$T_DIR/console.log" >"$T_DIR/5.log" 2>&1 &
 runner=$!
 if wait_for_stub 2; then

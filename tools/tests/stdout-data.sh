@@ -62,8 +62,8 @@ cat >"$stubs/busybox" <<'EOF'
 exit 0
 EOF
 chmod +x "$stubs"/*
-export HARNESS_STUBS=$stubs BUSYBOX=$stubs/busybox
-unset QEMU QEMU_ACCEL QEMU_KVM_DEV QEMU_NODES
+export _SEQBUF_STUBS=$stubs _SEQBUF_BUSYBOX=$stubs/busybox
+unset QEMU QEMU_ACCEL _SEQBUF_KVM_DEV _SEQBUF_QEMU_NODES
 
 # A fake kernel tree: enough for tools/kbuild-um and tools/build-boot-kernel
 # to run through, and its make prints on standard output.
@@ -123,7 +123,7 @@ for cmd in "qemu-run $T_DIR/bzImage $T_DIR/logs/console.log" \
 	"build-boot-kernel $fake $T_DIR/boot/obj"; do
 	rc=0
 	# shellcheck disable=SC2086 # words
-	got=$(QEMU_ACCEL=tcg KUNITCONFIG=none CONFIG_FRAGMENTS=boot "$PROJ"/tools/$cmd 2>"$T_DIR/err") || rc=$?
+	got=$(QEMU_ACCEL=tcg _SEQBUF_KUNITCONFIG=none _SEQBUF_CONFIG_FRAGMENTS=boot "$PROJ"/tools/$cmd 2>"$T_DIR/err") || rc=$?
 	t_check "tools/${cmd%% *}: runs through with the stubs (exit $rc)$([ "$rc" -eq 0 ] || printf ': %s' "$(tail -n 3 "$T_DIR/err")")" [ "$rc" -eq 0 ]
 	t_check "tools/${cmd%% *}: nothing on standard output$([ -z "$got" ] || printf ': %q' "${got:0:200}")" [ -z "$got" ]
 done

@@ -50,7 +50,7 @@ failed_in_time() {
 refused() {
 	local what=$1 rc=0
 	shift
-	BUILD=$b SEQBUF_LOCKED= timeout 120 "$@" >"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
+	BUILD=$b _SEQBUF_LOCKED= timeout 120 "$@" >"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
 	t_check "$what: refused (exit $rc)" failed_in_time "$rc"
 	t_check "$what: says it is a tree you edit" grep -q 'is a tree you edit' "$T_DIR/err"
 	intact "$what"
@@ -71,7 +71,7 @@ cp "$stubs/make" "$stubs/gcc"
 cp "$stubs/make" "$stubs/apt-get"
 chmod +x "$stubs"/*
 rc=0
-BUILD=$b SEQBUF_LOCKED= HARNESS_STUBS=$stubs BOOT_SRC=$tree timeout 120 \
+BUILD=$b _SEQBUF_LOCKED= _SEQBUF_STUBS=$stubs BOOT_SRC=$tree timeout 120 \
 	"$PROJ/tools/boot-test" --no-kunit >"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
 t_check "BOOT_SRC=TREE boot-test: ends (exit $rc; its build is stubbed to fail)" [ "$rc" -ne 124 ]
 t_check "BOOT_SRC=TREE boot-test: does not apply the series there" ! grep -qi 'applied with git am' "$T_DIR/err"
@@ -80,14 +80,14 @@ intact "BOOT_SRC=TREE boot-test"
 # make clean keeps the tree, removes the rest, and waits for no one.
 mkdir -p "$b/linux-um"
 rc=0
-BUILD=$b SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+BUILD=$b _SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 t_check "tools/clean: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
 t_check "tools/clean: says the tree is kept" grep -q "kept $tree" "$T_DIR/err"
 t_check "tools/clean: removed the rest" [ ! -e "$b/linux-um" ]
 intact "tools/clean"
 
 # make clean is refused while another run holds the build directory.
-BUILD=$b SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
+BUILD=$b _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
 holder=$!
 for _ in $(seq 50); do
 	! grep -q "pid" "$b/.lock.owner" 2>/dev/null || break
@@ -95,7 +95,7 @@ for _ in $(seq 50); do
 done
 mkdir -p "$b/linux-um"
 rc=0
-BUILD=$b SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
+BUILD=$b _SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 kill "$holder" 2>/dev/null || true
 wait "$holder" 2>/dev/null || true
 t_check "tools/clean while another run holds the lock: refused (exit $rc)" [ "$rc" -ne 0 ]
@@ -103,7 +103,7 @@ t_check "tools/clean while locked: removed nothing" [ -d "$b/linux-um" ]
 
 # FORCE=1 make tree keeps commits only: changed files make it refuse.
 rc=0
-BUILD=$b SEQBUF_LOCKED= TREE=$tree BRANCH=$branch FORCE=1 "$PROJ/tools/tree" \
+BUILD=$b _SEQBUF_LOCKED= TREE=$tree BRANCH=$branch FORCE=1 "$PROJ/tools/tree" \
 	>"$T_DIR/out" 2>"$T_DIR/err" </dev/null || rc=$?
 t_check "FORCE=1 tools/tree on a tree with changes: refused (exit $rc)" [ "$rc" -ne 0 ]
 t_check "FORCE=1 tools/tree: names the changed files" grep -q 'my_new_file.c' "$T_DIR/err"

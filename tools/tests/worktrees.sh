@@ -62,7 +62,7 @@ cache2=$T_DIR/cache2
 git clone -q --shared --no-checkout "$(base_repo)" "$T_DIR/kg"
 refs_before=$(git -C "$T_DIR/kg" for-each-ref | sha256sum)
 rc=0
-(KERNEL_GIT=$T_DIR/kg SEQBUF_CACHE=$cache2 SEQBUF_LOCKED= BUILD=$T_DIR/b2 \
+(KERNEL_GIT=$T_DIR/kg SEQBUF_CACHE=$cache2 _SEQBUF_LOCKED= BUILD=$T_DIR/b2 \
 	"$PROJ/tools/fetch-kernel") >"$T_DIR/kgit.log" 2>&1 || rc=$?
 t_check "KERNEL_GIT with the pinned tree: the same base commit (exit $rc)" \
 	[ "$(git -C "$cache2/linux.git" rev-parse -q --verify "$BASE_TAG^{commit}" 2>/dev/null)" = "$BASE_COMMIT" ]
@@ -72,7 +72,7 @@ git init -q "$T_DIR/other"
 git -C "$T_DIR/other" commit -q --allow-empty -m other
 git -C "$T_DIR/other" tag "$BASE_TAG"
 rc=0
-(KERNEL_GIT=$T_DIR/other SEQBUF_CACHE=$T_DIR/cache3 SEQBUF_LOCKED= BUILD=$T_DIR/b3 \
+(KERNEL_GIT=$T_DIR/other SEQBUF_CACHE=$T_DIR/cache3 _SEQBUF_LOCKED= BUILD=$T_DIR/b3 \
 	"$PROJ/tools/fetch-kernel") >"$T_DIR/kgit2.log" 2>&1 || rc=$?
 t_check "KERNEL_GIT with another tree at the tag: refused" \
 	test "$rc" -ne 0 -a ! -e "$T_DIR/cache3/linux.git"
