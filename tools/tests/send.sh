@@ -137,14 +137,17 @@ if [ "${#mails[@]}" -eq 3 ]; then
 	t_check "the report prints the cover's To/Cc" grep -qE '^  (To|Cc): ' "$T_DIR/send2.log"
 fi
 t_check "nothing was sent (no sent.mbox)" [ ! -e "$out/sent.mbox" ]
+t_check "the scratch worktree is left detached (b4's branch is not checked out)" \
+	! git -C "$sp/build/send-tree" symbolic-ref -q HEAD
 t_check "the fake smtpserver is given to b4 only, not written to a git config" \
 	[ -z "$(git -C "$sp/build/send-tree" config --get-regexp 'sendemail\.smtpserver' || true)" ]
 t_check "the sender's identity is not written to a git config" \
 	[ -z "$(git -C "$sp/build/send-tree" config --get-regexp '^user\.' | grep -F "$ME_EMAIL" || true)" ]
 
-# b4_info KEY: a value of b4 prep --show-info on the prep branch.
+# b4_info KEY: a value of b4's tracking of the prep branch (read only).
 b4_info() {
-	env -C "$sp/build/send-tree" b4 prep --show-info 2>/dev/null | sed -n "s/^$1: //p"
+	git -C "$repo" config --get "branch.$SEND_BRANCH.b4-tracking" |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["series"][sys.argv[1]])' "$1"
 }
 
 # The revisions: v1 now, v2 after --posted, with the same change-id.
