@@ -25,7 +25,7 @@ help:
 	@echo 'make boot-test  x86_64 kernel in QEMU: built-in KUnit run, then the guest scenarios'
 	@echo 'make evidence   OOMs of known cause on 6.12.118 without and with the series: Documentation/evidence/ (SCENARIOS=...)'
 	@echo 'make stress     a minute of OOM kills, sysrq-m, debugfs report reads and shrinker churn in QEMU'
-	@echo 'make send       b4 dry run: the mails in build/outbox/ (SIGNOFF=1: re-author as you)'
+	@echo 'make send       b4 dry run: the mails in build/outbox/ (re-authored and signed off as you)'
 	@echo 'make tree       a kernel worktree with the series as commits (build/tree, or TREE=dir)'
 	@echo 'make export     regenerate patches/ and series from that worktree'
 	@echo 'make apply      the series applied with git am (build/linux), cross-checked with quilt'

@@ -17,7 +17,10 @@
 #     v2" and a range-diff against v1 (b4 prep --compare-to);
 #   - tools/fake-sendmail appends to the outbox mbox.
 # About 3 minutes.
+#
+# Usage: tools/tests/send.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+no_options "$@"
 . "$PROJ/tools/tests/lib"
 need_pkgs git b4
 
