@@ -61,6 +61,7 @@ export BUILD SEQBUF_CACHE=$CACHE
 # One job more than CPUs: a core stays busy while another job waits for
 # its files or ccache.
 JOBS=${JOBS:-$(($(nproc) + 1))}
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || usage_error "JOBS must be a whole number above 0, not '$JOBS'"
 
 # The Debian tools (b4, codespell, spdxcheck's modules) live in the system
 # python; a user-level python3 shim earlier in PATH would hide them.
@@ -93,20 +94,8 @@ step() {
 # other harness scripts) run through spawn. A harness script spawned by
 # another stops its own groups in turn when it gets SIGTERM.
 
-# group_alive PGID: a process of group PGID has not exited (zombies, which
-# only wait for their parent to collect them, do not count).
-group_alive() {
-	local f line state pgrp
-	for f in /proc/[0-9]*/stat; do
-		{ read -r line <"$f"; } 2>/dev/null || continue
-		# After the command name: state, parent, process group.
-		read -r state _ pgrp _ <<<"${line##*) }"
-		[ "$pgrp" = "$1" ] && [ "$state" != Z ] && return 0
-	done
-	return 1
-}
-
-# running PID: PID exists and is not a zombie.
+# running PID: PID exists and is not a zombie (the tests' check for
+# leftovers).
 running() {
 	local line state
 	{ read -r line <"/proc/$1/stat"; } 2>/dev/null || return 1
@@ -114,38 +103,35 @@ running() {
 	[ "$state" != Z ]
 }
 
-# stop_groups PGID...: SIGTERM to each process group, then SIGKILL to those
-# that still have a live process after five seconds.
+# stop_groups PGID...: SIGTERM to each process group, then, for each, wait
+# until its leader (a child of this shell) has exited, for at most five
+# seconds before SIGKILL goes to the whole group; whatever of the group is
+# still there then gets SIGKILL too.
 stop_groups() {
-	local g alive
-	[ $# -gt 0 ] || return 0
+	local g killer
 	for g in "$@"; do kill -TERM -- "-$g" 2>/dev/null || true; done
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		alive=()
-		for g in "$@"; do
-			! group_alive "$g" || alive+=("$g")
-		done
-		[ ${#alive[@]} -gt 0 ] || return 0
-		sleep 0.5
+	for g in "$@"; do
+		kill -0 -- "-$g" 2>/dev/null || continue
+		(sleep 5 && kill -KILL -- "-$g") 2>/dev/null &
+		killer=$!
+		wait "$g" 2>/dev/null || true
+		kill -KILL -- "-$g" 2>/dev/null || true
+		kill "$killer" 2>/dev/null || true
+		wait "$killer" 2>/dev/null || true
 	done
-	for g in "${alive[@]}"; do kill -KILL -- "-$g" 2>/dev/null || true; done
 }
 
 # in_group CMD...: start CMD in the background as the leader of a new process
 # group (job control on for that one fork); its pid, which is the group's
-# id, is in $!. A function works too.
+# id, is in $!. A function works too. Its standard input is /dev/null: a
+# background group that read the terminal would be stopped (SIGTTIN).
 in_group() {
 	set -m
-	"$@" &
+	"$@" </dev/null &
 	set +m
 	_groups+=("$!")
 }
 _groups=()
-
-# stop_tree PID: the process group that in_group started as PID.
-stop_tree() {
-	stop_groups "$1"
-}
 
 # stop_children: every group this script started.
 stop_children() {
@@ -194,20 +180,24 @@ spawn() {
 	wait $!
 }
 
-# own_top_dir DIR DEFAULT VAR: DIR (the build directory or the cache) exists
-# and is the harness's own. A directory someone else made, given as VAR=,
-# is refused before anything is written to it; one that an earlier version
-# of the harness made (it holds .lock) is adopted.
-own_top_dir() {
+# check_top_dir DIR DEFAULT VAR: DIR (the build directory or the cache) may
+# be the harness's: absent, empty, marked, its default place, or made by an
+# earlier version of the harness (it holds .lock). A directory someone else
+# made, given as VAR=, is refused; nothing is written before both are
+# checked (harness_lock).
+check_top_dir() {
 	local dir=$1
-	if [ -f "$dir/$OWN_MARK" ]; then
-		return 0
-	elif [ "$dir" != "$2" ] && [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ] && [ ! -e "$dir/.lock" ]; then
-		die "$3=$dir is a directory the harness did not make: nothing is written to it.
+	[ -f "$dir/$OWN_MARK" ] || [ "$dir" = "$2" ] || [ ! -e "$dir" ] || [ -e "$dir/.lock" ] ||
+		{ [ -d "$dir" ] && [ -z "$(ls -A "$dir")" ]; } ||
+		die "$3=$dir is not a directory the harness made: nothing is written to it.
   Name a new or empty directory (the harness makes it and marks it as its own)."
-	fi
-	mkdir -p "$dir"
-	: >"$dir/$OWN_MARK"
+}
+
+# mark_top_dir DIR: made and marked (checked first: check_top_dir).
+mark_top_dir() {
+	[ -f "$1/$OWN_MARK" ] && return 0
+	mkdir -p "$1"
+	: >"$1/$OWN_MARK"
 }
 
 # harness_lock: one harness run per build directory at a time. The scripts
@@ -218,8 +208,10 @@ harness_lock() {
 	if [ "${_SEQBUF_LOCKED:-}" = "$BUILD" ] && [ /proc/$$/fd/9 -ef "$BUILD/.lock" ]; then
 		return 0
 	fi
-	own_top_dir "$BUILD" "$PROJ/build" BUILD
-	own_top_dir "$CACHE" "${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom" SEQBUF_CACHE
+	check_top_dir "$BUILD" "$PROJ/build" BUILD
+	check_top_dir "$CACHE" "${XDG_CACHE_HOME:-$HOME/.cache}/seqbuf-oom" SEQBUF_CACHE
+	mark_top_dir "$BUILD"
+	mark_top_dir "$CACHE"
 	exec 9>>"$BUILD/.lock"
 	if ! flock -n 9; then
 		die "another harness run holds $BUILD: $(cat "$BUILD/.lock.owner" 2>/dev/null || echo 'unknown')
@@ -252,6 +244,10 @@ need_pkgs() {
 			missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
+	# The self-tests never install (tools/selftest installs what they need
+	# before they start).
+	[ "${_SEQBUF_HERMETIC:-0}" != 1 ] ||
+		die "missing Debian packages: ${missing[*]}; a self-test installs nothing (tools/selftest installs what its tests name on a '# selftest: needs' line)"
 	if [ "$(id -u)" -ne 0 ]; then
 		die "missing Debian packages: ${missing[*]} (run: sudo apt-get install ${missing[*]})"
 	fi
@@ -342,8 +338,7 @@ refuse_foreign() {
 	owned_worktree "$dir" && return 0
 	[ -f "$dir/$OWN_MARK" ] && return 0
 	die "$dir exists and the harness did not make it: it is left alone.
-  Move it away, or choose another directory (BUILD=, TREE=, or the command's argument).
-  (If an older version of the harness made it, remove it: rm -rf $dir)"
+  Move it away, or choose another directory (BUILD=, TREE=, or the command's argument)."
 }
 
 # own_dir DIR: an empty directory marked as the harness's own; an existing
@@ -383,10 +378,10 @@ remove_worktree() {
 }
 
 # A tree the user edits is never reset, cleaned, checked out or rebased.
-# `make tree` makes one (the marker seqbuf-user-tree in its private git
-# directory); a worktree of ours whose HEAD is on a branch (trees made by
-# earlier versions of the harness) counts as one too: the harness's own
-# checkouts are always detached.
+# `make tree` makes one: a worktree of the base repository with the marker
+# seqbuf-user-tree in its private git directory. (Trees of earlier versions
+# of the harness belong to another base repository: they are foreign, so
+# refused like any directory the harness did not make.)
 USER_MARK=seqbuf-user-tree
 
 # user_tree DIR: DIR is a worktree of the base repository that the user edits.
@@ -394,7 +389,7 @@ user_tree() {
 	local gd
 	owned_worktree "$1" || return 1
 	gd=$(git -C "$1" rev-parse --path-format=absolute --git-dir) || return 1
-	[ -f "$gd/$USER_MARK" ] || git -C "$1" symbolic-ref -q HEAD >/dev/null
+	[ -f "$gd/$USER_MARK" ]
 }
 
 # mark_user_tree DIR: from now on the harness only reads DIR.

@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: base
+# selftest: needs build-essential bc bison flex libelf-dev libssl-dev ccache git xz-utils python3 perl codespell python3-ply python3-git
 # The per-patch gate must reject bad patches and pass a good one.
 #
 # Part 1 builds a small series of its own on the base (in build/selftest) and

@@ -20,6 +20,8 @@
 #
 # Usage: tools/tests/cli.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+# Hermetic by its own stubs: it tests need_pkgs and fetch-kernel themselves.
+unset _SEQBUF_HERMETIC
 no_options "$@"
 . "$PROJ/tools/tests/lib"
 
@@ -124,7 +126,7 @@ git -C "$sp" checkout -q -- series
 # One run per build directory: a holder of the lock, then a second run.
 lockbuild=$T_DIR/lockbuild
 mkdir -p "$lockbuild"
-BUILD=$lockbuild _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
+BUILD=$lockbuild _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; exec sleep 30" &
 holder=$!
 for _ in 1 2 3 4 5 6 7 8 9 10; do
 	[ -s "$lockbuild/.lock.owner" ] && break

@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: base
+# selftest: needs git quilt python3
 # selftest: slow
 # make tree + make export on a scratch copy of the project:
 #  - the project's own series round-trips: tree then export changes nothing;

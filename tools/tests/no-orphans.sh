@@ -20,16 +20,16 @@ mkdir -p "$stubs"
 # check waits for one), then sleeps or exits as told.
 cat >"$stubs/qemu-stub" <<'EOF'
 #!/bin/bash
-echo $$ >>"$STUB_PIDS"
+echo $$ >>"$_SEQBUF_STUB_PIDS"
 log=$(printf '%s\n' "$@" | sed -n 's/^file://p')
-[ "${STUB_BANNER:-0}" = 1 ] && echo 'Linux version 6.12.118-stub' >>"$log"
-[ "${STUB_EXIT:-0}" = 1 ] && exit 0
+[ "${_SEQBUF_STUB_BANNER:-0}" = 1 ] && echo 'Linux version 6.12.118-stub' >>"$log"
+[ "${_SEQBUF_STUB_EXIT:-0}" = 1 ] && exit 0
 exec sleep 1000
 EOF
 chmod +x "$stubs/qemu-stub"
 kernel=$T_DIR/bzImage
 : >"$kernel"
-export _SEQBUF_QEMU=$stubs/qemu-stub STUB_PIDS=$pids
+export _SEQBUF_QEMU=$stubs/qemu-stub _SEQBUF_STUB_PIDS=$pids
 
 # leftovers: the stubs of this test still running.
 leftovers() {
@@ -67,7 +67,7 @@ qemu_run() {
 # 1. The guest ends by itself.
 rm -f "$pids"
 rc=0
-STUB_EXIT=1 qemu_run >"$T_DIR/1.log" 2>&1 || rc=$?
+_SEQBUF_STUB_EXIT=1 qemu_run >"$T_DIR/1.log" 2>&1 || rc=$?
 t_check "guest that ends by itself: exit 0" [ "$rc" -eq 0 ]
 t_check "guest that ends by itself: no QEMU left" gone_within 1
 

@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: base
+# selftest: needs git b4 python3
 # selftest: slow
 # tools/send (b4 0.12 dry run) on scratch series of 0, 1 and 2 patches:
 #   - an unknown option is refused (exit 2); so is an empty series, and a

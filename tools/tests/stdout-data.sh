@@ -13,6 +13,8 @@
 #
 # Usage: tools/tests/stdout-data.sh   (no arguments; tools/selftest runs it)
 . "$(dirname "$0")/../lib.sh"
+# Hermetic by its own stubs: it tests need_pkgs and fetch-kernel themselves.
+unset _SEQBUF_HERMETIC
 no_options "$@"
 . "$PROJ/tools/tests/lib"
 

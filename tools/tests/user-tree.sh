@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: base
+# selftest: needs git
 # A tree the user edits (make tree) is never reset, cleaned, checked out or
 # rebased. The four commands that take a tree are pointed at one holding an
 # edit, a new file and its branch:
@@ -24,9 +26,14 @@ mkdir -p "$b"
 : >"$b/$OWN_MARK"
 t_branch branch usertree
 
-# The tree as make tree leaves it: a worktree of ours on a branch, marked.
-new_worktree "$tree" "$BASE_TAG"
+# The tree as make tree leaves it: a worktree of the base repository on a
+# branch, with the harness's marker and make tree's (mark_user_tree). Only
+# the files this test reads are checked out: the refusals depend on the
+# markers alone, and a full checkout would take minutes.
+git -C "$(base_repo)" worktree add -q --no-checkout --detach "$tree" "$BASE_TAG"
+: >"$(git -C "$tree" rev-parse --path-format=absolute --git-dir)/seqbuf-harness"
 git -C "$tree" checkout -q -b "$branch"
+git -C "$tree" checkout -q HEAD -- Makefile lib/seq_buf.c tools/testing/kunit
 mark_user_tree "$tree"
 head=$(git -C "$tree" rev-parse HEAD)
 printf '/* an edit of the user */\n' >>"$tree/lib/seq_buf.c"
@@ -77,17 +84,21 @@ t_check "BOOT_SRC=TREE boot-test: ends (exit $rc; its build is stubbed to fail)"
 t_check "BOOT_SRC=TREE boot-test: does not apply the series there" ! grep -qi 'applied with git am' "$T_DIR/err"
 intact "BOOT_SRC=TREE boot-test"
 
-# make clean keeps the tree, removes the rest, and waits for no one.
-mkdir -p "$b/linux-um"
+# make clean keeps the tree and any other git checkout (here a clone of
+# the user's one level down), removes the rest, and waits for no one.
+mkdir -p "$b/linux-um" "$b/mine"
+git init -q "$b/mine/clone"
 rc=0
 BUILD=$b _SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
 t_check "tools/clean: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
 t_check "tools/clean: says the tree is kept" grep -q "kept $tree" "$T_DIR/err"
 t_check "tools/clean: removed the rest" [ ! -e "$b/linux-um" ]
+t_check "tools/clean: kept a git checkout it did not make" [ -d "$b/mine/clone/.git" ]
+t_check "tools/clean: says so" grep -q "kept $b/mine/clone" "$T_DIR/err"
 intact "tools/clean"
 
 # make clean is refused while another run holds the build directory.
-BUILD=$b _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; sleep 30" &
+BUILD=$b _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; exec sleep 30" &
 holder=$!
 for _ in $(seq 50); do
 	! grep -q "pid" "$b/.lock.owner" 2>/dev/null || break

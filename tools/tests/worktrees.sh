@@ -1,5 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# selftest: base
+# selftest: needs git
 # selftest: slow
 # The worktrees the harness owns (tools/lib.sh): made and marked by
 # new_worktree, reused without a new checkout, made again after being
