@@ -341,6 +341,19 @@ refuse_foreign() {
   Move it away, or choose another directory (BUILD=, TREE=, or the command's argument)."
 }
 
+# check_parent WHAT PATH: PATH's directory exists, or is below BUILD, where
+# the harness makes the directories it needs (never elsewhere).
+check_parent() {
+	local parent
+	parent=$(dirname -- "$2")
+	[ -d "$parent" ] && return 0
+	[ ! -e "$parent" ] || die "the directory of $1, $parent, is not a directory"
+	case $(realpath -m -- "$parent")/ in
+	"$BUILD"/*) ;;
+	*) die "the directory of $1, $parent, does not exist (the harness makes directories only below BUILD=$BUILD)" ;;
+	esac
+}
+
 # own_dir DIR: an empty directory marked as the harness's own; an existing
 # one is emptied only if it is the harness's own (refuse_foreign).
 own_dir() {
@@ -402,9 +415,9 @@ mark_user_tree() {
 refuse_user_tree() {
 	user_tree "$1" || return 0
 	die "$1 is a tree you edit (make tree): the harness never resets, cleans or
-  checks it out. Commands that build or test it take it as it is
-  (BOOT_SRC=$1 make boot-test); the others need a directory of their own:
-  leave out the argument (build/linux) or name a new one."
+  checks it out. To check or test your commits, export them first (make
+  export), then make check / make run-kunit, which use build/linux; to
+  boot the tree as it is: BOOT_SRC=$1 make boot-test."
 }
 
 # new_worktree DIR REV: a clean detached worktree of the base repository at

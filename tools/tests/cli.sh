@@ -242,23 +242,23 @@ refused 2 "unknown option --bogus" "$T/qemu-run" --bogus "$T_DIR/log"
 refused 1 "the directory of LOG, $T_DIR/no/dir, does not exist" "$T/qemu-run" "$kernel" "$T_DIR/no/dir/log"
 refused 2 "unknown option --bogus" "$T/build-boot-kernel" "$fake" --bogus
 refused 2 "an empty SRC or OBJ" "$T/build-boot-kernel" "$fake" ''
-refused 1 "$T_DIR/no/dir (the directory of OBJ) does not exist" "$T/build-boot-kernel" "$fake" "$T_DIR/no/dir/obj"
+refused 1 "$T_DIR/no/dir (the directory of OBJ) is not below BUILD" "$T/build-boot-kernel" "$fake" "$T_DIR/no/dir/obj"
 refused 2 "unknown option --bogus" "$T/kbuild-um" "$fake" --bogus
 refused 2 "an empty SRC or LOG" "$T/kbuild-um" '' "$T_DIR/um.log"
-refused 1 "the directory of LOG $T_DIR/no/dir/um.log does not exist" "$T/kbuild-um" "$fake" "$T_DIR/no/dir/um.log"
+refused 1 "the directory of LOG, $T_DIR/no/dir, does not exist" "$T/kbuild-um" "$fake" "$T_DIR/no/dir/um.log"
 refused 2 "an empty OUTDIR" "$T/mkinitramfs" ''
-refused 1 "the directory of OUTDIR $T_DIR/no/dir/ir does not exist" "$T/mkinitramfs" "$T_DIR/no/dir/ir"
+refused 1 "the directory of OUTDIR, $T_DIR/no/dir, does not exist" "$T/mkinitramfs" "$T_DIR/no/dir/ir"
 refused 2 "an empty FILTER_GLOB" "$T/kunit-i386" ''
 t_check "no directory made for a path that was refused" [ ! -e "$T_DIR/no" ]
 
 # Writes outside what the harness owns: refused before anything is written.
-refused 1 "$other/obj exists and the harness did not make it" "$T/build-boot-kernel" "$fake" "$other/obj"
+refused 1 "$other (the directory of OBJ) is not below BUILD" "$T/build-boot-kernel" "$fake" "$other/obj"
 t_check "build-boot-kernel, foreign OBJ: nothing written beside it (no initramfs/, initramfs.path)" \
 	[ "$(ls -A "$other")" = obj -a "$(ls -A "$other/obj")" = work.txt ]
 rm -rf "$other/obj"
 mkdir -p "$other/initramfs"
 echo precious >"$other/initramfs/work.txt"
-refused 1 "$other/initramfs exists and the harness did not make it" "$T/build-boot-kernel" "$fake" "$other/obj"
+refused 1 "$other (the directory of OBJ) is not below BUILD" "$T/build-boot-kernel" "$fake" "$other/obj"
 t_check "build-boot-kernel, foreign initramfs/ beside OBJ: nothing written, nothing compiled" \
 	[ "$(ls -A "$other")" = initramfs -a "$(ls -A "$other/initramfs")" = work.txt ]
 refused 1 "$other/initramfs exists and the harness did not make it" "$T/mkinitramfs" "$other/initramfs"
