@@ -39,7 +39,7 @@ help:
 	@echo 'make clean      remove what the harness made in build/ (not a tree you edit)'
 
 demo:
-	tools/demo
+	@tools/demo
 
 test:
 	tools/test
