@@ -18,8 +18,9 @@
  *   later write fails until len is moved back;
  * - nothing can be written after a failed write, so a buffer with a state
  *   (heap, or seq_buf_init_state()) ends at its text, which seq_buf_used()
- *   then counts up to the size: a fixed buffer has the bytes after the
- *   text cleared, a heap buffer (which could not grow) gets size = len.
+ *   then counts up to the size: the bytes after the text are cleared, and
+ *   the size stays (a heap buffer that could not grow keeps the size it
+ *   had, so that once len is moved back, what fits goes in).
  *   That is done by the all or nothing writes and by a failed raw write
  *   (seq_buf_commit() with a negative count, a seq_buf_path() that does
  *   not fit). A printf that does not fit keeps what fitted instead: with
@@ -27,10 +28,11 @@
  * - layout never comes from data: '\t' and '\r' are plain characters in
  *   every write; seq_buf_tab() and seq_buf_tab_rjust() are the only tabs.
  *   A line ends at a '\n' of the text of puts and putc, and at a '\n' of
- *   printf's format string: when the output holds more '\n' than the
- *   format (an argument brought some), only those whose place is known end
- *   a line: the format's before its first conversion, and one that ends
- *   both the format and the output; a printf that did not fit ends none.
+ *   printf's format string, wherever the arguments put it, whether or not
+ *   the printf fitted; a '\n' that an argument brings is text. The model
+ *   knows which are the format's by formatting again with arguments whose
+ *   '\n' are replaced by another byte (the same length): the '\n' left
+ *   are the format's.
  *   The indent goes before the first character of a line, unless that is
  *   a '\n' (an empty line, or an argument's '\n', after which the line goes
  *   on unindented);
@@ -351,10 +353,9 @@ static void model_sync(struct model *m)
 
 /*
  * A heap buffer whose growth failed is a fixed buffer of the size it has
- * after the call: a printf may have grown it before failing. A failed
- * write that ends the buffer at its text then makes the model's size its
- * len (model_end_text()), independently of what the library did, and
- * check() compares the two.
+ * after the call: a printf may have grown it before failing. From then on
+ * its size never changes, failed writes included (model_end_text()), and
+ * check() compares it with the library's.
  */
 static void model_heap_sync(struct model *m)
 {
@@ -369,17 +370,6 @@ enum wkind {
 	W_PRINTF,	/* keeps what fits before the last byte */
 };
 
-/* Which '\n' of a text end a line */
-struct nl {
-	bool all;	/* every one: puts, putc, or a printf whose are all the format's */
-	size_t prefix;	/* those of the first bytes, the format's before a conversion */
-	bool last;	/* the one that ends both the output and the format */
-};
-
-static const struct nl NL_ALL = { .all = true };
-/* The text of a printf that did not fit ends no line */
-static const struct nl NL_NONE = { };
-
 /* Does a text of @l bytes fit in @cap for a write of @kind? */
 static bool fits(size_t l, size_t cap, enum wkind kind)
 {
@@ -388,41 +378,13 @@ static bool fits(size_t l, size_t cap, enum wkind kind)
 	return kind == W_PUTS || kind == W_PRINTF ? l < cap : l <= cap;
 }
 
-static size_t count_nl(const char *s, size_t n)
-{
-	size_t i, nr = 0;
-
-	for (i = 0; i < n; i++)
-		nr += s[i] == '\n';
-	return nr;
-}
-
-/*
- * The '\n' of a printf's output @raw that end a line (SPEC item 5): all
- * of them if the format has as many; otherwise only those whose place in
- * the output is known: the ones the format has before its first
- * conversion, which are the first bytes of the output, and one that ends
- * both the format and the output.
- */
-static struct nl printf_nl(const char *raw, size_t n, const char *fmt)
-{
-	size_t flen = strlen(fmt);
-
-	if (count_nl(raw, n) <= count_nl(fmt, flen))
-		return NL_ALL;
-	return (struct nl){
-		.prefix = strcspn(fmt, "%"),
-		.last = flen && fmt[flen - 1] == '\n',
-	};
-}
-
 /*
  * Append @str, laid out, to a copy of the text in scratch: *@len is the
  * length of the copy, *@p the line state after it. While neither an
  * indent nor a tabstop is set, no line is tracked and nothing is added.
  */
 static void model_expand(struct model *m, const char *str, size_t n,
-			 struct nl nl, size_t *len, struct pos *p)
+			 const char *marks, size_t *len, struct pos *p)
 {
 	size_t l = m->len, i;
 
@@ -433,8 +395,7 @@ static void model_expand(struct model *m, const char *str, size_t n,
 		char c = str[i];
 
 		reserve(&scratch, &scratch_alloc, l + m->indent + 1);
-		if (m->fmt && c == '\n' &&
-		    (nl.all || i < nl.prefix || (nl.last && i == n - 1))) {
+		if (m->fmt && c == '\n' && (!marks || marks[i] == '\n')) {
 			scratch[l++] = c;
 			p->line = p->field = l;
 			p->tab = 0;
@@ -464,19 +425,15 @@ static void model_keep(struct model *m, size_t len, const struct pos *p)
 
 /*
  * Nothing can be written after the text any more, and seq_buf_used() is
- * about to count the bytes up to the size: a buffer with a state ends at
- * its text. A fixed one has the bytes after it cleared (they may hold the
- * start of a layout, or what a raw writer left half-written), a heap one
- * gets size = len. A plain buffer's bytes are its owner's.
+ * about to count the bytes up to the size: a buffer with a state, fixed
+ * or heap, has the bytes after its text cleared (they may hold the start
+ * of a layout, what a raw writer left half-written, or nothing ever
+ * written) and keeps its size. A plain buffer's bytes are its owner's.
  */
 static void model_end_text(struct model *m)
 {
 	if (!m->ext || m->len >= m->cap)
 		return;
-	if (m->heap) {
-		m->cap = m->len;
-		return;
-	}
 	reserve(&m->text, &m->alloc, m->cap);
 	memset(m->text + m->len, 0, m->cap - m->len);
 	m->known = m->cap;
@@ -513,12 +470,13 @@ static void model_keep_cut(struct model *m, size_t len)
 
 /*
  * A text write. Returns what the call must return: 0, or -1 on overflow.
- * @fmt is printf's format string, to tell which '\n' end lines.
+ * @marks is for printf: its output again, with every '\n' that an
+ * argument brought replaced by another byte, so that the '\n' left in it
+ * are the format's, which end lines. NULL: every '\n' ends a line.
  */
 static int model_write(struct model *m, const char *str, size_t n,
-		       enum wkind kind, const char *fmt)
+		       enum wkind kind, const char *marks)
 {
-	struct nl nl = NL_ALL;
 	struct pos p;
 	size_t len;
 
@@ -534,9 +492,7 @@ static int model_write(struct model *m, const char *str, size_t n,
 		len = m->len + n;
 		p = m->pos;
 	} else {
-		if (kind == W_PRINTF)
-			nl = printf_nl(str, n, fmt);
-		model_expand(m, str, n, nl, &len, &p);
+		model_expand(m, str, n, marks, &len, &p);
 	}
 	if (m->heap && !fits(len, heap_cap(), kind))
 		m->exceeded = true;
@@ -559,15 +515,12 @@ static int model_write(struct model *m, const char *str, size_t n,
 		return -1;
 	}
 	/*
-	 * Laid out in place, what fitted: if the raw text did not fit, no
-	 * '\n' of it ends a line (the indent of the line it starts is all
-	 * that is added); if it fitted and the layout made it too long, its
-	 * end is cut. The bytes after it are cleared, and the line state is
-	 * the one from before the call: if len is moved back to where the
-	 * printf began, the next write goes on as if it had not been made.
+	 * Laid out in place, what fitted: the layout of the whole text, cut
+	 * (the format's '\n' end lines in it as in a printf that fits). The
+	 * bytes after it are cleared, and the line state is the one from
+	 * before the call: if len is moved back to where the printf began,
+	 * the next write goes on as if it had not been made.
 	 */
-	if (m->len + n >= m->cap)
-		model_expand(m, str, n, NL_NONE, &len, &p);
 	model_keep_cut(m, len);
 	return -1;
 }
@@ -947,9 +900,18 @@ static void zero_size_warns(unsigned long w)
 		die_mismatch("a write to a zero-size buffer did not warn");
 }
 
+/* Replace every '\n' of @str by another byte */
+static void unmark_nl(char *str)
+{
+	for (; *str; str++)
+		if (*str == '\n')
+			*str = 'x';
+}
+
 static void do_printf(struct input *in)
 {
-	char a[MAX_TEXT + 1], b[MAX_TEXT + 1], *raw;
+	char a[MAX_TEXT + 1], b[MAX_TEXT + 1], *raw, *marks;
+	char a0[MAX_TEXT + 1], b0[MAX_TEXT + 1];
 	unsigned int w = in_num(in) % 300, pr = in_num(in) % 300;
 	u64 x = in_u64(in);
 	const char *fmt;
@@ -957,13 +919,26 @@ static void do_printf(struct input *in)
 
 	in_text(in, a, false);
 	in_text(in, b, false);
+	strcpy(a0, a);
+	strcpy(b0, b);
 	/* The raw text, as vsnprintf() makes it, then the same call */
+	/*
+	 * Then the same text with the arguments' '\n' replaced (the same
+	 * length): the '\n' left in marks are the format's own.
+	 */
 #define FUZZ_PRINTF(f, ...) do {					\
 		fmt = f;						\
 		len = snprintf(NULL, 0, f, __VA_ARGS__);		\
 		raw = malloc(len + 1);					\
 		snprintf(raw, len + 1, f, __VA_ARGS__);			\
 		ret = seq_buf_printf(&sb, f, __VA_ARGS__);		\
+		unmark_nl(a);						\
+		unmark_nl(b);						\
+		if (!strcmp(f, "%c") && (x & 0xff) == '\n')		\
+			x ^= '\n' ^ 'x';				\
+		marks = malloc(len + 1);				\
+		if (snprintf(marks, len + 1, f, __VA_ARGS__) != len)	\
+			die_mismatch("the marked text of \"%s\" has another length", f); \
 	} while (0)
 
 	switch (in_u8(in) % 15) {
@@ -1017,10 +992,11 @@ static void do_printf(struct input *in)
 	}
 #undef FUZZ_PRINTF
 	note("printf(\"%s\", \"%s\", \"%s\") = \"%s\";", esc(fmt, strlen(fmt), 20),
-	     esc(a, strlen(a), 30), esc(b, strlen(b), 30), esc(raw, len, 40));
+	     esc(a0, strlen(a0), 30), esc(b0, strlen(b0), 30), esc(raw, len, 40));
 
-	expect_ret("printf", ret, model_write(&model, raw, len, W_PRINTF, fmt));
+	expect_ret("printf", ret, model_write(&model, raw, len, W_PRINTF, marks));
 	free(raw);
+	free(marks);
 }
 
 static void do_putmem_hex(struct input *in)
@@ -1050,7 +1026,7 @@ static void do_putmem_hex(struct input *in)
 static void do_hex_dump(struct input *in)
 {
 	char mem[MAX_TEXT + 1], prefix[MAX_TEXT + 1], line[32 * 3 + 2 + 32 + 1];
-	char row[MAX_TEXT + sizeof(line) + 16];
+	char row[MAX_TEXT + sizeof(line) + 16], marks[sizeof(row)];
 	u8 how = in_u8(in);
 	int rowsize = how & 1 ? 32 : 16, type = how & 2 ?
 		      DUMP_PREFIX_OFFSET : DUMP_PREFIX_NONE;
@@ -1067,15 +1043,16 @@ static void do_hex_dump(struct input *in)
 		hex_dump_to_buffer(mem + i, min(len - i, (size_t)rowsize),
 				   rowsize, 1, line, sizeof(line), ascii);
 		/* The formats of seq_buf_hex_dump() */
-		if (type == DUMP_PREFIX_OFFSET) {
+		if (type == DUMP_PREFIX_OFFSET)
 			n = snprintf(row, sizeof(row), "%s%.8zx: %s\n", prefix,
 				     i, line);
-			want = model_write(&model, row, n, W_PRINTF,
-					   "%s%.8x: %s\n");
-		} else {
+		else
 			n = snprintf(row, sizeof(row), "%s%s\n", prefix, line);
-			want = model_write(&model, row, n, W_PRINTF, "%s%s\n");
-		}
+		/* Only the last '\n', the format's, ends a line */
+		memcpy(marks, row, n + 1);
+		unmark_nl(marks);
+		marks[n - 1] = '\n';
+		want = model_write(&model, row, n, W_PRINTF, marks);
 	}
 	expect_ret("hex_dump", ret, want);
 }
@@ -1600,11 +1577,10 @@ static void doc_layout_rules(struct seq_buf *s)
 	/* '\t' and '\r' are text; empty lines get no indent */
 	seq_buf_puts(s, "a\tb\rc\n\nd");
 	seq_buf_putc(s, '\n');
-	/* An argument's '\n' is text: only the one ending both ends a line */
+	/* An argument's '\n' is text: only the format's end lines */
 	seq_buf_printf(s, "%s\n", "e\nf");
-	/* The format's '\n' all end lines when no argument brings any */
 	seq_buf_printf(s, "%s\n%s\n", "g", "h");
-	/* More '\n' in the output, the format does not end with one */
+	/* Wherever the arguments put them, the format's '\n' end lines */
 	seq_buf_printf(s, "%s\n%s", "i\n", "j");
 	seq_buf_putc(s, '\n');
 	/* An argument's '\n' that starts a line: no indent before or after */
@@ -1619,7 +1595,7 @@ static void doc_layout_rules(struct seq_buf *s)
 	seq_buf_tabstops_reset(s);
 	seq_buf_indent_sub(s, 2);
 	expect_text("layout rules", s,
-		    "  a\tb\rc\n\n  d\n  e\nf\n  g\n  h\n  i\n\nj\n\nl|1\n  m\n  n\no\n       k\n");
+		    "  a\tb\rc\n\n  d\n  e\nf\n  g\n  h\n  i\n\n  j\n\nl|1\n  m\n  n\no\n       k\n");
 }
 
 static void doc_examples(void)
