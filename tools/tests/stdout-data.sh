@@ -46,11 +46,7 @@ echo "dpkg \$*" >>'$calls'
 echo "dpkg stub: not for the harness's tests" >&2
 exit 1
 EOF
-cat >"$stubs/id" <<'EOF'
-#!/bin/sh
-[ "$1" = -u ] && { echo 0; exit 0; }
-exec /usr/bin/id "$@"
-EOF
+t_root_stub "$stubs"
 # QEMU: prints on both streams, as QEMU does, and the guest ends at once.
 cat >"$stubs/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
