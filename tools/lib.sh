@@ -501,8 +501,7 @@ kvm_usable() {
 # line: the suites of the series (also built into the boot kernel) and the
 # UML-only ones.
 uml_kunitconfigs() {
-	printf '%s\n' "$PROJ/kunit-tests/.kunitconfig" "$PROJ/kunit-tests/bcachefs.kunitconfig" \
-		"$PROJ/kunit-tests/uml.kunitconfig"
+	printf '%s\n' "$PROJ/kunit-tests/.kunitconfig" "$PROJ/kunit-tests/uml.kunitconfig"
 }
 
 # um_objdir TREE: the UML build directory of a source tree.
