@@ -93,6 +93,8 @@
 #include <linux/string_helpers.h>
 #include <asm/page.h>
 
+#include "seq_buf_internal.h"
+
 #define MAX_TEXT	200	/* longest text argument */
 #define MAX_OPS		64	/* calls per input */
 #define MAX_GROUP	4	/* calls in a save/restore group */
