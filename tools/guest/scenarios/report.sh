@@ -26,7 +26,7 @@ cat /tmp/one
 thp=$(ls -d $dir/thp-deferred_split-* | head -n 1)
 [ -n "$thp" ] || fail "no thp-deferred_split shrinker in $dir"
 cat "$thp/report" >/tmp/thp || fail "cannot read $thp/report"
-grep -q '^  queued folios: [0-9]' /tmp/thp || fail "$thp/report: $(cat /tmp/thp)"
+grep -q '^  queued folios: *[0-9]' /tmp/thp || fail "$thp/report: $(cat /tmp/thp)"
 echo "$thp/report:"
 cat /tmp/thp
 
