@@ -4,7 +4,9 @@
  * 6.12's seq_buf (built next to the series' one with its symbols renamed,
  * see tools/bench/kernel) and with the series' seq_buf, and a bare
  * vsnprintf() into a char array as the floor of W1. Prints
- * "bench: NAME VALUE ns/op", the median of BENCH_REPS timed runs.
+ * "bench: NAME VALUE ns/op", the median of BENCH_REPS timed runs (of the
+ * last round), and for the pairs the median of BENCH_ROUNDS rounds of
+ * paired ratios with the rounds' spread.
  *
  * Not part of the series: tools/bench/kernel copies it into a worktree of
  * the series and runs it on UML with kunit.py. The case is slow.
@@ -24,6 +26,12 @@
 #include "workloads-data.h"
 
 #define BENCH_REPS	101
+/*
+ * The paired ratios are measured in this many rounds of BENCH_REPS each;
+ * the figure is the median of the rounds' medians, and their spread says
+ * whether the rounds agree.
+ */
+#define BENCH_ROUNDS	3
 
 char bench_big[BENCH_BIG_SIZE];
 
@@ -133,11 +141,12 @@ static u64 bench_paired(const struct bench_pair *p,
 static void seq_buf_bench_run(struct kunit *test)
 {
 	static u64 ps[ARRAY_SIZE(bench_workloads)][BENCH_REPS];
+	static u64 rounds[ARRAY_SIZE(bench_pairs)][BENCH_ROUNDS];
 	static u64 ratios[BENCH_REPS];
 	const struct bench_workload *w;
 	unsigned long sum = 0;
-	unsigned int i, r;
-	u64 t0, med;
+	unsigned int i, r, k;
+	u64 t0, med, spread;
 
 	/* W3: the two tables must be the same text */
 	bench_v612_table_hand(1);
@@ -147,24 +156,36 @@ static void seq_buf_bench_run(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++)
 		sum += bench_workloads[i].fn(1);
-	for (r = 0; r < BENCH_REPS; r++) {
-		for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
-			w = &bench_workloads[i];
-			t0 = ktime_get_ns();
-			sum += w->fn(w->n);
-			/* picoseconds per operation */
-			ps[i][r] = div64_u64((ktime_get_ns() - t0) * 1000,
-					     w->n * w->ops);
-			cond_resched();
+	for (k = 0; k < BENCH_ROUNDS; k++) {
+		for (r = 0; r < BENCH_REPS; r++) {
+			for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
+				w = &bench_workloads[i];
+				t0 = ktime_get_ns();
+				sum += w->fn(w->n);
+				/* picoseconds per operation */
+				ps[i][r] = div64_u64((ktime_get_ns() - t0) * 1000,
+						     w->n * w->ops);
+				cond_resched();
+			}
 		}
+		for (i = 0; i < ARRAY_SIZE(bench_pairs); i++)
+			rounds[i][k] = bench_paired(&bench_pairs[i], ps, ratios);
 	}
+	/* The median of the rounds, and their spread relative to it */
 	for (i = 0; i < ARRAY_SIZE(bench_pairs); i++) {
-		med = bench_paired(&bench_pairs[i], ps, ratios);
+		sort(rounds[i], BENCH_ROUNDS, sizeof(rounds[i][0]),
+		     bench_cmp_u64, NULL);
+		med = rounds[i][BENCH_ROUNDS / 2];
 		KUNIT_EXPECT_NE_MSG(test, med, 0, "%s: no such workloads",
 				    bench_pairs[i].name);
+		spread = div64_u64((rounds[i][BENCH_ROUNDS - 1] - rounds[i][0]) * 1000,
+				   max_t(u64, med, 1));
 		kunit_info(test, "bench: %s %llu.%03llu ratio\n",
 			   bench_pairs[i].name, div64_u64(med, 1000),
 			   med % 1000);
+		kunit_info(test, "bench: %s.spread %llu.%03llu ratio\n",
+			   bench_pairs[i].name, div64_u64(spread, 1000),
+			   spread % 1000);
 	}
 	for (i = 0; i < ARRAY_SIZE(bench_workloads); i++) {
 		sort(ps[i], BENCH_REPS, sizeof(ps[i][0]), bench_cmp_u64, NULL);

@@ -135,8 +135,9 @@ unsigned long BENCH_FN(prealloc)(unsigned long n)
  * W3 with the series' API: the same table laid out by tabstops and an
  * indent, which need a state (on the stack here, as a caller with a fixed
  * buffer keeps it next to the buffer). Layout comes only from explicit
- * calls: the name with seq_buf_puts(), seq_buf_tab() to the count's
- * column, each number printed as it is and right-justified at its stop by
+ * calls: the name with seq_buf_printf("%s"), as the series' reports print
+ * names (data, never layout), seq_buf_tab() to the count's column, each
+ * number printed as it is and right-justified at its stop by
  * seq_buf_tab_rjust(). The output is the same text as table_hand's, which
  * bench.c and seq_buf_bench_kunit.c check.
  */
@@ -156,7 +157,7 @@ unsigned long BENCH_FN(table_fmt)(unsigned long n)
 		seq_buf_tabstop_push(&s, BENCH_COL_SIZE);
 		seq_buf_indent_add(&s, BENCH_TABLE_INDENT);
 		for (r = 0; r < BENCH_TABLE_ROWS; r++) {
-			seq_buf_puts(&s, bench_row_name(r));
+			seq_buf_printf(&s, "%s", bench_row_name(r));
 			seq_buf_tab(&s);
 			seq_buf_printf(&s, "%u", bench_row_count(r));
 			seq_buf_tab_rjust(&s);
