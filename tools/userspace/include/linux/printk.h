@@ -27,6 +27,15 @@ __printf(1, 2) int printk(const char *fmt, ...);
 #define pr_emerg(fmt, ...)	printk(KERN_EMERG fmt, ##__VA_ARGS__)
 #define pr_err(fmt, ...)	printk(KERN_ERR fmt, ##__VA_ARGS__)
 #define pr_warn(fmt, ...)	printk(KERN_WARNING fmt, ##__VA_ARGS__)
+#define pr_warn_once(fmt, ...)					\
+	({							\
+		static bool __warned;				\
+								\
+		if (!__warned) {				\
+			__warned = true;			\
+			pr_warn(fmt, ##__VA_ARGS__);		\
+		}						\
+	})
 #define pr_info(fmt, ...)	printk(KERN_INFO fmt, ##__VA_ARGS__)
 #define pr_cont(fmt, ...)	printk(KERN_CONT fmt, ##__VA_ARGS__)
 #define pr_debug(fmt, ...)	do { } while (0)
