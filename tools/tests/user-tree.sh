@@ -100,10 +100,17 @@ intact "tools/clean"
 # make clean is refused while another run holds the build directory.
 BUILD=$b _SEQBUF_LOCKED= bash -c ". '$PROJ/tools/lib.sh'; harness_lock; exec sleep 30" &
 holder=$!
-for _ in $(seq 50); do
-	! grep -q "pid" "$b/.lock.owner" 2>/dev/null || break
+# The owner file of the clean above is still there: wait for the holder's
+# own pid in it, not for any (up to 60 s on a loaded machine).
+locked=
+for _ in $(seq 600); do
+	if grep -q "^pid $holder:" "$b/.lock.owner" 2>/dev/null; then
+		locked=1
+		break
+	fi
 	sleep 0.1
 done
+t_check "the holder took the lock" [ -n "$locked" ]
 mkdir -p "$b/linux-um"
 rc=0
 BUILD=$b _SEQBUF_LOCKED= "$PROJ/tools/clean" >"$T_DIR/out" 2>"$T_DIR/err" || rc=$?
