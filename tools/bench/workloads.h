@@ -8,8 +8,9 @@
  * BENCH_VARIANT defined to a name for that version: every function below
  * is then called bench_<variant>_<workload>(). The workloads of the
  * series' new API (tabstops, indentation, growth) exist only when the
- * header is the series' one (SEQ_BUF_HEAP is defined): a heap buffer, or a
- * fixed one with a struct seq_buf_state (seq_buf_init_state()).
+ * header is the series' one (SEQ_BUF_TABSTOPS_MAX is defined): a heap
+ * buffer, or a fixed one with a struct seq_buf_state
+ * (seq_buf_init_state()).
  *
  * Each workload takes the number of operations to run and returns a value
  * the caller checks, so that no work is optimised away.
@@ -130,7 +131,7 @@ unsigned long BENCH_FN(prealloc)(unsigned long n)
 	return sum;
 }
 
-#ifdef SEQ_BUF_HEAP
+#ifdef SEQ_BUF_TABSTOPS_MAX
 /*
  * W3 with the series' API: the same table laid out by tabstops and an
  * indent, which need a state (on the stack here, as a caller with a fixed
@@ -185,4 +186,4 @@ unsigned long BENCH_FN(grow)(unsigned long n)
 	}
 	return sum;
 }
-#endif /* SEQ_BUF_HEAP */
+#endif /* SEQ_BUF_TABSTOPS_MAX */
